@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { authService } from './features/auth/auth.service.ts';
+import { createTokens } from './features/auth/tokens.ts';
+import { usersRepository } from './features/auth/users.repository.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { registerApiDocs } from './http/api-docs.ts';
+import { authGuards } from './http/auth-guards.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  /** Folder of the built web app; omitted in API tests. */
+  webRoot?: string;
+  /** Pino options, or false for no logging. */
+  logger?: boolean | Record<string, unknown>;
+  now?: () => Date;
+}
+
+/** Builds the HTTP application without listening, so tests can call `app.inject()`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Keep request bodies' prototype keys out of parsed objects.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerApiDocs(app, config.publicUrl);
+
+  const now = options.now ?? (() => new Date());
+  const users = usersRepository(database.db);
+  const auth = authService({
+    users,
+    tokens: createTokens(options.jwtSecret, config.jwtExpiresIn),
+    adminEmails: config.adminEmails,
+    now,
+  });
+  const guards = authGuards(auth);
+
+  healthRoutes(app, { database });
+  authRoutes(app, { auth, guards, failedAttemptsPerMinute: config.authRateLimit });
+  adminRoutes(app, { database, guards, adminEmails: config.adminEmails, now });
+
+  await registerWebApp(app, options.webRoot);
+  return app;
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+const ROLES = ['web', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) URL`)
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const integer = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${name} must be between ${min} and ${max}`);
+
+const onOff = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['on', 'off', 'true', 'false', '1', '0'].includes(value), `${name} must be on or off`)
+    .transform((value) => ['on', 'true', '1'].includes(value));
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(value),
+    'DATABASE_URL must be sqlite:<path>, sqlite::memory: or postgres://…',
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: integer('PORT', 0, 65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl('PUBLIC_URL').optional(),
+  DATABASE_URL: databaseUrl.default('sqlite:./data/rrcompanion.db'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  JWT_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= 32,
+    'JWT_SECRET must be at least 32 characters',
+  ),
+  JWT_EXPIRES_IN: z
+    .string()
+    .trim()
+    .regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN must look like 7d, 12h, 30m or 3600s')
+    .default('7d'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  AUTH_RATE_LIMIT: integer('AUTH_RATE_LIMIT', 1, 1_000_000).default(10),
+  ROYALROAD_BASE_URL: httpUrl('ROYALROAD_BASE_URL').default('https://www.royalroad.com'),
+  SCRAPE_INTERVAL_MS: integer('SCRAPE_INTERVAL_MS', 0, 3_600_000).default(1000),
+  SCHEDULER: onOff('SCHEDULER').default(true),
+  ROLE: z.enum(ROLES, { error: `ROLE must be one of ${ROLES.join(', ')}` }).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: httpUrl('STRIPE_API_URL').optional(),
+  OAUTH_GOOGLE_CLIENT_ID: optionalText,
+  OAUTH_GOOGLE_CLIENT_SECRET: optionalText,
+  OAUTH_GITHUB_CLIENT_ID: optionalText,
+  OAUTH_GITHUB_CLIENT_SECRET: optionalText,
+  OAUTH_DISCORD_CLIENT_ID: optionalText,
+  OAUTH_DISCORD_CLIENT_SECRET: optionalText,
+  OAUTH_OIDC_ISSUER: httpUrl('OAUTH_OIDC_ISSUER').optional(),
+  OAUTH_OIDC_CLIENT_ID: optionalText,
+  OAUTH_OIDC_CLIENT_SECRET: optionalText,
+  OAUTH_OIDC_NAME: optionalText,
+});
+
+type OAuthClient = { clientId: string; clientSecret: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  dataDir: string;
+  /** Undefined until resolved: see `resolveJwtSecret`. */
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  adminEmails: string[];
+  authRateLimit: number;
+  royalroad: { baseUrl: string; intervalMs: number };
+  scheduler: boolean;
+  role: Role;
+  logLevel: string;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
+  oauth: {
+    google?: OAuthClient;
+    github?: OAuthClient;
+    discord?: OAuthClient;
+    oidc?: OAuthClient & { issuer: string; name: string };
+  };
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function pair(id: string | undefined, secret: string | undefined): OAuthClient | undefined {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+/** Reads every setting once; lists every bad variable together. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Blank variables count as unset, so `PORT=` falls back to the default.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const pairs: Array<[string, string | undefined, string | undefined]> = [
+    ['OAUTH_GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET],
+    ['OAUTH_GITHUB', e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET],
+    ['OAUTH_DISCORD', e.OAUTH_DISCORD_CLIENT_ID, e.OAUTH_DISCORD_CLIENT_SECRET],
+  ];
+  for (const [prefix, id, secret] of pairs) {
+    if (Boolean(id) !== Boolean(secret))
+      problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+  }
+  const oidcParts = [e.OAUTH_OIDC_ISSUER, e.OAUTH_OIDC_CLIENT_ID, e.OAUTH_OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    problems.push(
+      'OAUTH_OIDC_ISSUER, OAUTH_OIDC_CLIENT_ID and OAUTH_OIDC_CLIENT_SECRET must be set together',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    problems.push('JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    adminEmails: e.ADMIN_EMAILS,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    royalroad: { baseUrl: e.ROYALROAD_BASE_URL, intervalMs: e.SCRAPE_INTERVAL_MS },
+    scheduler: e.SCHEDULER,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
+    oauth: {
+      google: pair(e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
+      github: pair(e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET),
+      discord: pair(e.OAUTH_DISCORD_CLIENT_ID, e.OAUTH_DISCORD_CLIENT_SECRET),
+      oidc:
+        e.OAUTH_OIDC_ISSUER && e.OAUTH_OIDC_CLIENT_ID && e.OAUTH_OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.OAUTH_OIDC_ISSUER,
+              clientId: e.OAUTH_OIDC_CLIENT_ID,
+              clientSecret: e.OAUTH_OIDC_CLIENT_SECRET,
+              name: e.OAUTH_OIDC_NAME ?? 'OpenID Connect',
+            }
+          : undefined,
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Schema, UsersTable } from '../../db/schema.ts';
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  name: string | null;
+  passwordHash: string | null;
+  admin: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+function toRecord(row: Selectable<UsersTable>): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    admin: Boolean(row.admin),
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+  };
+}
+
+export function usersRepository(db: Kysely<Schema>) {
+  return {
+    async findById(id: number): Promise<UserRecord | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Emails are stored lowercased, so this lookup is case-insensitive. */
+    async findByEmail(email: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async create(input: { email: string; name: string | null; passwordHash: string | null; now: string }) {
+      const row = await db
+        .insertInto('users')
+        .values({
+          email: input.email.toLowerCase(),
+          name: input.name,
+          password_hash: input.passwordHash,
+          admin: false,
+          created_at: input.now,
+          updated_at: input.now,
+          last_seen_at: input.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toRecord(row);
+    },
+
+    async update(
+      id: number,
+      changes: { email?: string; name?: string | null; passwordHash?: string },
+      now: string,
+    ): Promise<UserRecord | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({
+          ...(changes.email !== undefined && { email: changes.email.toLowerCase() }),
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async touchLastSeen(id: number, now: string): Promise<void> {
+      await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', id).execute();
+    },
+
+    /** Returns false when no account has that email. */
+    async setAdmin(email: string, admin: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ admin })
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

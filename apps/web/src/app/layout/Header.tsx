@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/session.tsx';
+import { Logo } from './Logo.tsx';
+import { navItems } from './navigation.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
+  }`;
+
+const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-base font-medium ${isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10'}`;
+
+export function Header() {
+  const { user, status, signOut } = useSession();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const items = navItems(status === 'signed-in' ? user : null);
+  const signedIn = status === 'signed-in' && user;
+
+  // Close the mobile menu after navigating.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 bg-brand-900 shadow">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+      >
+        <Link to={signedIn ? '/dashboard' : '/'} aria-label="RR Companion home" className="shrink-0">
+          <Logo />
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </div>
+
+        <div className="hidden items-center gap-3 md:flex">
+          {signedIn ? (
+            <>
+              <span className="max-w-56 truncate text-sm text-brand-100">
+                Welcome, {user.name || user.email}
+              </span>
+              <button
+                type="button"
+                onClick={signOut}
+                className="rounded-md bg-white/10 px-3 py-2 text-sm font-semibold text-white hover:bg-white/20"
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+              <Link
+                to="/register"
+                className="rounded-md bg-accent-400 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-300"
+              >
+                Register
+              </Link>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="inline-flex items-center justify-center rounded-md p-2 text-brand-100 hover:bg-white/10 hover:text-white md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+
+      {open && (
+        <div id="mobile-menu" className="border-t border-white/10 px-4 pt-2 pb-4 md:hidden">
+          {signedIn && <p className="px-3 py-2 text-sm text-brand-100">Welcome, {user.name || user.email}</p>}
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={mobileLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+          {signedIn ? (
+            <button
+              type="button"
+              onClick={signOut}
+              className="mt-2 block w-full rounded-md px-3 py-2 text-left text-base font-medium text-brand-100 hover:bg-white/10"
+            >
+              Logout
+            </button>
+          ) : (
+            <>
+              <NavLink to="/login" className={mobileLinkClass}>
+                Login
+              </NavLink>
+              <NavLink to="/register" className={mobileLinkClass}>
+                Register
+              </NavLink>
+            </>
+          )}
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router';
+import { CookieBanner } from './CookieBanner.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1 pb-28 sm:pb-20">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { User } from '@rrc/contract';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+/** Header links for the current session (SPEC §2 Header). */
+export function navItems(user: User | null): NavItem[] {
+  const items: NavItem[] = [{ to: '/about', label: 'About' }];
+  if (user) items.push({ to: '/dashboard', label: 'Dashboard' });
+  if (user?.admin) items.push({ to: '/admin', label: 'Admin' });
+  return items;
+}

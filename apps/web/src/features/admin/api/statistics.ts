@@ -1,0 +1,12 @@
+import type { AdminStatistics } from '@rrc/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const adminStatisticsQuery = queryOptions({
+  queryKey: ['admin', 'statistics'],
+  queryFn: ({ signal }) => apiRequest<AdminStatistics>('/admin/statistics', { signal }),
+});
+
+export function useAdminStatistics() {
+  return useQuery(adminStatisticsQuery);
+}

@@ -1,0 +1,117 @@
+import type { LoginBody, ProfileUpdateBody, RegisterBody, User } from '@rrc/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, setUnauthorizedHandler } from '../../lib/api-client.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { fetchProfile, updateProfile } from './api/profile.ts';
+import { registerAccount } from './api/register.ts';
+import { signIn } from './api/sign-in.ts';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface SessionValue {
+  status: SessionStatus;
+  user: User | null;
+  signIn(body: LoginBody): Promise<User>;
+  register(body: RegisterBody): Promise<User>;
+  /** Stores a token received another way (OAuth) and verifies it. */
+  adoptToken(token: string): Promise<User>;
+  updateProfile(body: ProfileUpdateBody): Promise<User>;
+  signOut(): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+/** Paths where a 401 reply must not send the visitor to /login (SPEC §4). */
+const NO_REDIRECT_PATHS = ['/login', '/register', '/fiction/'];
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ status: SessionStatus; user: User | null }>(() => {
+    const stored = sessionStore.read();
+    return stored ? { status: 'loading', user: stored.user } : { status: 'signed-out', user: null };
+  });
+
+  const clear = useCallback(() => {
+    sessionStore.clear();
+    setState({ status: 'signed-out', user: null });
+  }, []);
+
+  // A stored session is re-verified against the profile once at start-up.
+  useEffect(() => {
+    if (!sessionStore.token()) return;
+    const controller = new AbortController();
+    fetchProfile(controller.signal)
+      .then((user) => {
+        sessionStore.writeUser(user);
+        setState({ status: 'signed-in', user });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // An outage is not a verdict on the session: keep it when the server could not answer.
+        const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+        const stored = sessionStore.read();
+        if (transient && stored?.user) setState({ status: 'signed-in', user: stored.user });
+        else clear();
+      });
+    return () => controller.abort();
+  }, [clear]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (!sessionStore.token()) return;
+      clear();
+      if (!NO_REDIRECT_PATHS.some((path) => window.location.pathname.includes(path))) {
+        navigate('/login', { replace: true });
+      }
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [clear, navigate]);
+
+  const value = useMemo<SessionValue>(() => {
+    const start = (token: string, user: User) => {
+      sessionStore.write(token, user);
+      setState({ status: 'signed-in', user });
+      return user;
+    };
+    return {
+      ...state,
+      async signIn(body) {
+        const session = await signIn(body);
+        return start(session.token, session.user);
+      },
+      async register(body) {
+        const session = await registerAccount(body);
+        return start(session.token, session.user);
+      },
+      async adoptToken(token) {
+        sessionStore.writeToken(token);
+        try {
+          const user = await fetchProfile();
+          return start(token, user);
+        } catch (error) {
+          clear();
+          throw error;
+        }
+      },
+      async updateProfile(body) {
+        const user = await updateProfile(body);
+        sessionStore.writeUser(user);
+        setState({ status: 'signed-in', user });
+        return user;
+      },
+      signOut() {
+        clear();
+        navigate('/login');
+      },
+    };
+  }, [state, clear, navigate]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}

@@ -1,0 +1,150 @@
+import type { User } from '@rrc/contract';
+import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { failureMessage } from '../../lib/api-client.ts';
+import { useSession } from '../auth/session.tsx';
+
+function memberSince(createdAt: string) {
+  return new Date(createdAt).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) => void }) {
+  const { updateProfile } = useSession();
+  const [name, setName] = useState(user.name ?? '');
+  const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await updateProfile({
+        name: name.trim() || null,
+        email,
+        ...(newPassword ? { newPassword, currentPassword } : {}),
+      });
+      onDone(newPassword ? 'Profile and password updated.' : 'Profile updated.');
+    } catch (failure) {
+      setError(failureMessage(failure, SCREEN_FALLBACKS.profileUpdate));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-700">Change password (optional)</legend>
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters with uppercase, lowercase, and number."
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save changes'}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone('')} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ProfileCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  return (
+    <Card
+      title="Profile Information"
+      actions={
+        !editing && (
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={() => {
+              setNotice('');
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+        )
+      }
+    >
+      {editing ? (
+        <ProfileForm
+          user={user}
+          onDone={(message) => {
+            setNotice(message);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          {notice && (
+            <div className="mb-4">
+              <Alert tone="success">{notice}</Alert>
+            </div>
+          )}
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-slate-500">Name</dt>
+              <dd className="mt-0.5 text-slate-900">{user.name || 'Not provided'}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Email</dt>
+              <dd className="mt-0.5 break-all text-slate-900">{user.email}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Member since</dt>
+              <dd className="mt-0.5 text-slate-900">{memberSince(user.created_at)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </Card>
+  );
+}

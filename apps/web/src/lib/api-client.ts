@@ -1,0 +1,100 @@
+import { messageForFailure } from '@rrc/contract/rules';
+import { sessionStore } from './session-store.ts';
+
+/** A failed API call, carrying the message to show (SPEC §8) and the HTTP status (0 for network failures). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own error text, when it sent one. */
+  readonly serverError: string | null;
+  constructor(status: number, message: string, serverError: string | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverError = serverError;
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** Called on every 401 reply; the session provider sets it. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * A raw call to `/api{path}` with the stored token, for screens whose failure
+ * texts differ from the catalogue (SPEC §8, admin users). A 401 still ends the session.
+ */
+export async function apiFetch(path: string, init: { signal?: AbortSignal } = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionStore.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`/api${path}`, { headers, signal: init.signal });
+  if (response.status === 401) onUnauthorized?.();
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `/api{path}` with the stored bearer token and returns `data` of a
+ * successful reply, typed by the contract (the server validates every response
+ * against the same schemas). Every failure becomes an ApiError whose message
+ * follows SPEC §8.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = sessionStore.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, messageForFailure({ network: true }), null);
+  }
+
+  const payload = (await readJson(response)) as { success?: boolean; data?: unknown; error?: unknown } | null;
+  if (!response.ok || payload?.success !== true) {
+    const serverError = typeof payload?.error === 'string' && payload.error ? payload.error : null;
+    if (response.status === 401) onUnauthorized?.();
+    throw new ApiError(
+      response.status,
+      messageForFailure({ status: response.status, serverError }),
+      serverError,
+    );
+  }
+  return payload.data as T;
+}
+
+const CATALOGUED_STATUSES = new Set([0, 429, 500, 503]);
+
+/**
+ * The message a screen shows for a failure: the server's text when it sent one,
+ * the catalogue text for network failures, 429, 500 and 503, else the screen's own fallback.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverError) return error.serverError;
+  return CATALOGUED_STATUSES.has(error.status) ? error.message : fallback;
+}

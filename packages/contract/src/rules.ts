@@ -1,0 +1,3 @@
+// Pure product rules and texts with no dependencies, safe for the smallest web bundle.
+export * from './messages.ts';
+export * from './password.ts';
