@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
 
 export function adminRepository(db: Kysely<Schema>) {
@@ -19,11 +19,8 @@ export function adminRepository(db: Kysely<Schema>) {
       let query = db.selectFrom('users');
       if (options.search) {
         const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['email']), 'like', pattern),
-            eb(eb.fn('lower', ['name']), 'like', pattern),
-          ]),
+        query = query.where(
+          sql<boolean>`(lower(email) like ${pattern} escape '\\' or lower(coalesce(name, '')) like ${pattern} escape '\\')`,
         );
       }
       const [rows, count] = await Promise.all([

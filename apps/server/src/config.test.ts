@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('starts with no variables at all, on SQLite under ./data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: 'sqlite:./data/rrcompanion.db',
+      adminEmails: [],
+      authRateLimit: 10,
+      royalroad: { baseUrl: 'https://www.royalroad.com', intervalMs: 1000 },
+      scheduler: true,
+      role: 'all',
+      jwtSecret: undefined,
+    });
+  });
+
+  it('derives the public URL from the port', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('lists every bad variable at once', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db',
+      ROLE: 'boss',
+      SCHEDULER: 'maybe',
+      ROYALROAD_BASE_URL: 'ftp://x',
+      SCRAPE_INTERVAL_MS: '-5',
+      JWT_SECRET: 'short',
+    });
+    expect(problems).toHaveLength(7);
+    expect(problems.join('\n')).toMatch(/PORT/);
+    expect(problems.join('\n')).toMatch(/DATABASE_URL/);
+    expect(problems.join('\n')).toMatch(/ROLE/);
+    expect(problems.join('\n')).toMatch(/SCHEDULER/);
+    expect(problems.join('\n')).toMatch(/ROYALROAD_BASE_URL/);
+    expect(problems.join('\n')).toMatch(/SCRAPE_INTERVAL_MS/);
+    expect(problems.join('\n')).toMatch(/JWT_SECRET/);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'JWT_SECRET is required when NODE_ENV=production',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) })).toEqual([]);
+  });
+
+  it('reads admin emails as a trimmed, lowercased list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com ' }).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
+  });
+
+  it('enables an OAuth provider only with both id and secret', () => {
+    expect(problemsOf({ OAUTH_GITHUB_CLIENT_ID: 'id' })).toEqual([
+      'OAUTH_GITHUB_CLIENT_ID and OAUTH_GITHUB_CLIENT_SECRET must be set together',
+    ]);
+    const config = loadConfig({
+      OAUTH_OIDC_ISSUER: 'http://127.0.0.1:9000/',
+      OAUTH_OIDC_CLIENT_ID: 'client',
+      OAUTH_OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(config.oauth.oidc).toEqual({
+      issuer: 'http://127.0.0.1:9000',
+      clientId: 'client',
+      clientSecret: 'secret',
+      name: 'OpenID Connect',
+    });
+  });
+
+  it('treats blank variables as unset', () => {
+    expect(loadConfig({ PORT: '', ADMIN_EMAILS: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,36 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTokens } from './tokens.ts';
+
+const SECRET = 'a-secret-that-is-long-enough-for-testing-hs256';
+
+describe('tokens', () => {
+  it('round-trips a user id', async () => {
+    const tokens = createTokens(SECRET, '1h');
+    expect(await tokens.verify(await tokens.sign(42))).toBe(42);
+  });
+
+  it('rejects tokens signed with another secret, expired or malformed', async () => {
+    const tokens = createTokens(SECRET, '1h');
+    const other = createTokens(`${SECRET}-other`, '1h');
+    expect(await tokens.verify(await other.sign(42))).toBeNull();
+    expect(await tokens.verify('not-a-token')).toBeNull();
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuer('rr-companion')
+      .setAudience('rr-companion-api')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(expired)).toBeNull();
+  });
+
+  it('rejects an unsigned token', async () => {
+    const tokens = createTokens(SECRET, '1h');
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: '1', iss: 'rr-companion', aud: 'rr-companion-api' }),
+    ).toString('base64url');
+    expect(await tokens.verify(`${header}.${payload}.`)).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp, testDialect } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('platform', () => {
+  it('reports health with the database dialect', async () => {
+    const response = await call<{ success: boolean; data: { status: string; database: unknown } }>(t.app, {
+      method: 'GET',
+      url: '/api/health',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.status).toBe('ok');
+    expect(response.body.data.database).toEqual({ ok: true, dialect: testDialect });
+  });
+
+  it('answers unknown API addresses with a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await call(t.app, { method, url: '/api/no-such-thing' });
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.body).toEqual({
+        success: false,
+        error: `No API route matches ${method} /api/no-such-thing.`,
+      });
+    }
+  });
+
+  it('publishes an OpenAPI document listing the routes', async () => {
+    const response = await call<{ openapi: string; paths: Record<string, unknown> }>(t.app, {
+      method: 'GET',
+      url: '/api/docs/json',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(response.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/profile', '/api/health']),
+    );
+  });
+
+  it('sends security headers with a content security policy that allows Stripe', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://js.stripe.com');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('rejects prototype keys in bodies without failing', async () => {
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.status).toBeLessThan(500);
+    expect(response.body).toMatchObject({ success: false });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ success: false, error: 'The request body is too large.' });
+  });
+});

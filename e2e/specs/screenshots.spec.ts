@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { ARTIFACTS } from '../playwright.config.ts';
+import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+async function capture(page: Page, name: string) {
+  // Nothing may stick out sideways on any width.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', `${name}.png`), fullPage: true });
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`pages at ${label} width`, () => {
+    test.use({ viewport });
+
+    test('public pages', async ({ page }) => {
+      await acceptCookies(page);
+      for (const [route, heading] of [
+        ['/login', 'Sign in to your account'],
+        ['/register', 'Create your account'],
+        ['/about', 'About RR Companion'],
+        ['/privacy', 'Privacy Policy'],
+        ['/terms', 'Terms of Service'],
+        ['/oauth/error', 'Authentication Failed'],
+      ] as const) {
+        await page.goto(route);
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+        await capture(page, `${label}-${route.slice(1).replace(/\//g, '-')}`);
+      }
+    });
+
+    test('cookie banner', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+      await capture(page, `${label}-cookie-banner`);
+    });
+
+    test('dashboard and admin', async ({ page, request }) => {
+      const session = await createAccount(request, 'admin@example.com', 'Site Admin');
+      await createAccount(request, uniqueEmail('listed'));
+      await signInWithStorage(page, session);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+      await capture(page, `${label}-dashboard`);
+      if (label === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.locator('#mobile-menu')).toBeVisible();
+        await capture(page, `${label}-menu`);
+        await page.getByRole('button', { name: 'Close menu' }).click();
+      }
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+      await capture(page, `${label}-admin`);
+      await page.goto('/admin/users');
+      await expect(page.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
+      await capture(page, `${label}-admin-users`);
+    });
+  });
+}

@@ -1,0 +1,92 @@
+// `npm test`: every suite in order — typecheck, lint, unit, API on SQLite and on
+// PostgreSQL, component, end-to-end in Chromium. A suite whose service is missing
+// (PostgreSQL, Chromium) is skipped with a loud line, unless REQUIRE_ALL_SUITES=1,
+// in which case it fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { postgresAdminUrl, postgresReachable } from '../apps/server/test/postgres.ts';
+
+type Outcome = 'passed' | 'failed' | 'skipped';
+interface Suite {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+  /** A reason to skip, or null when the suite can run. */
+  unavailable?: () => Promise<string | null>;
+}
+
+const requireAll = process.env.REQUIRE_ALL_SUITES === '1';
+const only = process.argv.slice(2);
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const suites: Suite[] = [
+  {
+    name: 'typecheck',
+    command: [
+      'sh',
+      '-c',
+      ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']
+        .map((p) => `${bin('tsc')} -p ${p}`)
+        .join(' && '),
+    ],
+  },
+  { name: 'lint', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
+  { name: 'unit', command: [bin('vitest'), 'run', '--project', 'unit'] },
+  {
+    name: 'api:sqlite',
+    command: [bin('vitest'), 'run', '--project', 'api'],
+    env: { TEST_DATABASE: 'sqlite' },
+  },
+  {
+    name: 'api:postgres',
+    command: [bin('vitest'), 'run', '--project', 'api'],
+    env: { TEST_DATABASE: 'postgres' },
+    unavailable: async () =>
+      (await postgresReachable())
+        ? null
+        : `PostgreSQL does not answer at ${postgresAdminUrl().replace(/\/\/[^@]*@/, '//')}`,
+  },
+  { name: 'component', command: [bin('vitest'), 'run', '--project', 'component'] },
+  {
+    name: 'e2e',
+    command: [bin('playwright'), 'test', '--config', 'e2e/playwright.config.ts'],
+    unavailable: async () =>
+      existsSync(chromiumPath) ? null : `Chromium is not installed at ${chromiumPath}`,
+  },
+];
+
+const results: Array<{ name: string; outcome: Outcome; seconds: number; note?: string }> = [];
+
+for (const suite of suites) {
+  if (only.length > 0 && !only.some((name) => suite.name.startsWith(name))) continue;
+  const reason = (await suite.unavailable?.()) ?? null;
+  if (reason) {
+    const line = `!!!!! ${suite.name}: ${reason}`;
+    if (requireAll) {
+      console.error(`${line} — REQUIRE_ALL_SUITES=1, so this counts as a failure.`);
+      results.push({ name: suite.name, outcome: 'failed', seconds: 0, note: reason });
+    } else {
+      console.error(`${line} — SKIPPED. Set it up to run this suite.`);
+      results.push({ name: suite.name, outcome: 'skipped', seconds: 0, note: reason });
+    }
+    continue;
+  }
+  console.log(`\n━━━ ${suite.name} ━━━ ${suite.command.join(' ')}`);
+  const started = Date.now();
+  const [command, ...args] = suite.command as [string, ...string[]];
+  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  results.push({ name: suite.name, outcome: run.status === 0 ? 'passed' : 'failed', seconds });
+}
+
+console.log('\n━━━ summary ━━━');
+for (const result of results) {
+  const mark = result.outcome === 'passed' ? '✓' : result.outcome === 'skipped' ? '!' : '✗';
+  console.log(
+    `${mark} ${result.name.padEnd(14)} ${result.outcome.padEnd(8)} ${result.seconds}s${result.note ? `  (${result.note})` : ''}`,
+  );
+}
+const count = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).length;
+console.log(`suites: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped`);
+process.exit(count('failed') > 0 ? 1 : 0);
