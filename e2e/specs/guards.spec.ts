@@ -18,7 +18,7 @@ test.describe('route guards', () => {
       ['/terms', 'Terms of Service'],
       ['/register', 'Create your account'],
       ['/oauth/error', 'Authentication Failed'],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     }
