@@ -14,7 +14,8 @@ export class ApiError extends Error {
   }
 }
 
-type UnauthorizedHandler = () => void;
+/** Receives the token the rejected request carried (null when it carried none). */
+type UnauthorizedHandler = (rejectedToken: string | null) => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
 /** Called on every 401 reply; the session provider sets it. */
@@ -37,7 +38,7 @@ export async function apiFetch(path: string, init: { signal?: AbortSignal } = {}
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`/api${path}`, { headers, signal: init.signal });
-  if (response.status === 401) onUnauthorized?.();
+  if (response.status === 401) onUnauthorized?.(token);
   return response;
 }
 
@@ -77,7 +78,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload = (await readJson(response)) as { success?: boolean; data?: unknown; error?: unknown } | null;
   if (!response.ok || payload?.success !== true) {
     const serverError = typeof payload?.error === 'string' && payload.error ? payload.error : null;
-    if (response.status === 401) onUnauthorized?.();
+    if (response.status === 401) onUnauthorized?.(token);
     throw new ApiError(
       response.status,
       messageForFailure({ status: response.status, serverError }),

@@ -55,7 +55,7 @@ export function Header() {
                 Logout
               </button>
             </>
-          ) : (
+          ) : status === 'loading' ? null : (
             <>
               <NavLink to="/login" className={linkClass}>
                 Login
@@ -107,7 +107,7 @@ export function Header() {
             >
               Logout
             </button>
-          ) : (
+          ) : status === 'loading' ? null : (
             <>
               <NavLink to="/login" className={mobileLinkClass}>
                 Login

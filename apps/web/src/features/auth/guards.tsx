@@ -1,23 +1,21 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { useSession } from './session.tsx';
 
 /** Pages for signed-in readers: a spinner while the session resolves, /login for visitors. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { status } = useSession();
-  const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'signed-out') return <Navigate to="/login" replace />;
   return children;
 }
 
 /** Admin pages: visitors go to /login, signed-in readers who are not admins to /dashboard. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
-  const location = useLocation();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signed-out') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'signed-out') return <Navigate to="/login" replace />;
   if (!user?.admin) return <Navigate to="/dashboard" replace />;
   return children;
 }

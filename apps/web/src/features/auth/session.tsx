@@ -39,17 +39,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A stored session is re-verified against the profile once at start-up.
   useEffect(() => {
-    if (!sessionStore.token()) return;
+    const token = sessionStore.token();
+    if (!token) return;
     const controller = new AbortController();
+    // A sign-in may replace the token while this check is under way: its answer then no longer applies.
+    const stale = () => controller.signal.aborted || sessionStore.token() !== token;
     fetchProfile(controller.signal)
       .then((user) => {
+        if (stale()) return;
         sessionStore.writeUser(user);
         setState({ status: 'signed-in', user });
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // An outage is not a verdict on the session: keep it when the server could not answer.
-        const transient = error instanceof ApiError && (error.status === 0 || error.status >= 500);
+        if (stale()) return;
+        // An outage or a rate limit is not a verdict on the session: keep it when the server could not answer.
+        const transient =
+          error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
         const stored = sessionStore.read();
         if (transient && stored?.user) setState({ status: 'signed-in', user: stored.user });
         else clear();
@@ -58,8 +63,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [clear]);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => {
-      if (!sessionStore.token()) return;
+    setUnauthorizedHandler((rejectedToken) => {
+      // Only a 401 for the token stored now ends the session.
+      if (!rejectedToken || sessionStore.token() !== rejectedToken) return;
       clear();
       if (!NO_REDIRECT_PATHS.some((path) => window.location.pathname.includes(path))) {
         navigate('/login', { replace: true });

@@ -1,5 +1,5 @@
 import type { User } from '@rrc/contract';
-import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -75,7 +75,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters with uppercase, lowercase, and number."
+          hint={PASSWORD_HINT}
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
         />

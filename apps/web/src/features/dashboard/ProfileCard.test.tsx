@@ -1,0 +1,193 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  deferred,
+  failure,
+  mockApi,
+  ok,
+  reader,
+  renderWithProviders,
+  storeSession,
+} from '../../test/render.tsx';
+import { DashboardPage } from './DashboardPage.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The value shown under a label of the profile details. */
+function detail(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+function renderCard(user = reader) {
+  return renderWithProviders(<ProfileCard user={user} />, { route: '/dashboard' });
+}
+
+describe('ProfileCard details', () => {
+  it('shows the name, email and the date the reader joined', () => {
+    mockApi();
+    renderCard();
+
+    expect(screen.getByRole('heading', { name: 'Profile Information' })).toBeInTheDocument();
+    expect(detail('Name')).toBe('Rita Reader');
+    expect(detail('Email')).toBe('rita@example.com');
+    const joined = new Date(reader.created_at).toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    expect(detail('Member since')).toBe(joined);
+    expect(detail('Member since')).toContain('2024');
+    expect(detail('Member since')).not.toBe(reader.created_at);
+  });
+
+  it('says "Not provided" when the reader has no name', () => {
+    mockApi();
+    renderCard({ ...reader, name: null });
+    expect(detail('Name')).toBe('Not provided');
+  });
+});
+
+describe('ProfileCard editing', () => {
+  it('opens a form filled with the current name and email', async () => {
+    mockApi();
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+
+    expect(screen.getByLabelText('Name')).toHaveValue('Rita Reader');
+    expect(screen.getByLabelText('Email')).toHaveValue('rita@example.com');
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('sends the changes with PUT /api/auth/profile and confirms them', async () => {
+    const calls = mockApi({
+      'PUT /api/auth/profile': ({ body }) => ok({ user: { ...reader, ...(body as object) } }),
+    });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Rita R.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile updated.')).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/api/auth/profile' });
+    expect(calls[0]?.body).toEqual({ name: 'Rita R.', email: 'rita@example.com' });
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('clears the name when the field is left empty', async () => {
+    const calls = mockApi({ 'PUT /api/auth/profile': () => ok({ user: { ...reader, name: null } }) });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await screen.findByText('Profile updated.');
+    expect(calls[0]?.body).toEqual({ name: null, email: 'rita@example.com' });
+  });
+
+  it('sends the current and new password when the reader changes the password', async () => {
+    const calls = mockApi({ 'PUT /api/auth/profile': () => ok({ user: reader }) });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Current password'), 'OldSecret1');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Profile and password updated.')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({
+      name: 'Rita Reader',
+      email: 'rita@example.com',
+      currentPassword: 'OldSecret1',
+      newPassword: 'NewSecret2',
+    });
+  });
+
+  it('shows "Saving..." and blocks both buttons while the update is pending', async () => {
+    const reply = deferred<Response>();
+    mockApi({ 'PUT /api/auth/profile': () => reply.promise });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    reply.resolve(ok({ user: reader }));
+    await screen.findByText('Profile updated.');
+  });
+
+  it('shows the server error and keeps the form open when the update fails', async () => {
+    mockApi({ 'PUT /api/auth/profile': () => failure(400, 'The current password is not correct.') });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Current password'), 'Wrong1234');
+    await user.type(screen.getByLabelText('New password'), 'NewSecret2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The current password is not correct.');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    expect(screen.getByLabelText('New password')).toHaveValue('NewSecret2');
+  });
+
+  it('shows "Profile update failed" when the failed reply carries no error text', async () => {
+    mockApi({ 'PUT /api/auth/profile': () => failure(400) });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Profile update failed$/);
+  });
+
+  it('goes back to the details without saving on Cancel', async () => {
+    const calls = mockApi();
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.type(screen.getByLabelText('Name'), ' changed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    expect(calls).toHaveLength(0);
+    expect(detail('Name')).toBe('Rita Reader');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('ProfileCard on the dashboard', () => {
+  it('shows the saved details and remembers them for the next visit', async () => {
+    storeSession(reader);
+    const renamed = { ...reader, name: 'Rita Renamed', email: 'rita@new.example' };
+    mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'PUT /api/auth/profile': () => ok({ user: renamed }),
+    });
+    const { user } = renderWithProviders(<DashboardPage />, { route: '/dashboard' });
+    await screen.findByRole('heading', { name: 'Profile Information' });
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Rita Renamed');
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'rita@new.example');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Profile updated.');
+    expect(detail('Name')).toBe('Rita Renamed');
+    expect(detail('Email')).toBe('rita@new.example');
+    expect(screen.getByText('Welcome to RR Companion, Rita Renamed!')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(renamed);
+  });
+});
