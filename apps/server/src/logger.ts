@@ -17,6 +17,5 @@ export function loggerOptions(config: Config) {
       ],
       censor: '[redacted]',
     },
-    ...(config.env === 'development' && process.stdout.isTTY ? {} : {}),
   };
 }

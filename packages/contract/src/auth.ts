@@ -31,6 +31,7 @@ export const profileUpdateBody = z.object({
   newPassword: passwordField('New password').optional(),
 });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+export type ProfileUpdate = z.output<typeof profileUpdateBody>;
 
 export const authSession = z.object({ user, token: z.string() });
 export type AuthSession = z.infer<typeof authSession>;

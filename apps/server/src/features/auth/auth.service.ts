@@ -1,11 +1,4 @@
-import {
-  type AuthSession,
-  MESSAGES,
-  type ProfileUpdateBody,
-  passwordProblem,
-  type RegisterBody,
-  type User,
-} from '@rrc/contract';
+import { type AuthSession, MESSAGES, type ProfileUpdate, passwordProblem, type User } from '@rrc/contract';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
@@ -128,4 +121,3 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
 }
 
 export type AuthService = ReturnType<typeof authService>;
-export type { RegisterBody };
