@@ -86,13 +86,7 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
       return toUser(record);
     },
 
-    async updateProfile(
-      userId: number,
-      changes: Omit<ProfileUpdateBody, 'name' | 'email'> & {
-        name?: string | null;
-        email?: string;
-      },
-    ): Promise<User> {
+    async updateProfile(userId: number, changes: ProfileUpdate): Promise<User> {
       const record = await users.findById(userId);
       if (!record) throw notFound('Account not found.');
       let passwordHash: string | undefined;
