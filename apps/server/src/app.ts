@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -8,20 +9,24 @@ import { authService } from './features/auth/auth.service.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
+import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { authGuards } from './http/auth-guards.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import type { Services } from './services.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
+  services: Services;
   jwtSecret: string;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
-  /** Pino options, or false for no logging. */
-  logger?: boolean | Record<string, unknown>;
+  /** A pino logger; none means no logging (tests). */
+  logger?: FastifyBaseLogger;
   now?: () => Date;
 }
 
@@ -29,7 +34,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     // Keep request bodies' prototype keys out of parsed objects.
     onProtoPoisoning: 'remove',
@@ -43,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerApiDocs(app, config.publicUrl);
+  // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
+  await app.register(rateLimit, { global: false });
 
   const now = options.now ?? (() => new Date());
   const users = usersRepository(database.db);
@@ -54,9 +61,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const guards = authGuards(auth);
 
-  healthRoutes(app, { database });
+  const { services } = options;
+  healthRoutes(app, { database, services, role: config.role });
   authRoutes(app, { auth, guards, failedAttemptsPerMinute: config.authRateLimit });
   adminRoutes(app, { database, guards, adminEmails: config.adminEmails, now });
+  risingStarsRoutes(app, { risingStars: services.risingStars, now });
+  scrapeRoutes(app, { services, guards });
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -2,13 +2,72 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { toJobRun } from './features/jobs/job-run.mapper.ts';
+import type { JobName } from './features/jobs/jobs.ts';
+import { createServices } from './services.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
-  migrate              bring the database schema up to date
-  make-admin <email>   give an account administrator rights
+  migrate                        bring the database schema up to date
+  make-admin <email>             give an account administrator rights
+  scrape rising-stars            capture every Rising Stars list now
+  scrape fiction <royalroadId>   refresh one fiction now
+  scrape all                     refresh every tracked fiction now
 `;
+
+const consoleLog = {
+  info: (message: string) => console.log(message),
+  warn: (message: string) => console.warn(message),
+  error: (message: string) => console.error(message),
+};
+
+/** Runs one scrape in this process and prints its outcome; exit status 1 when it failed. */
+async function scrape(
+  database: ReturnType<typeof openDatabase>,
+  config: ReturnType<typeof loadConfig>,
+  args: string[],
+) {
+  const [what, id] = args;
+  const jobs: Record<string, JobName> = {
+    'rising-stars': 'rising-stars',
+    fiction: 'fiction',
+    all: 'all-fictions',
+  };
+  const job = what ? jobs[what] : undefined;
+  if (!job) {
+    console.error(`scrape needs one of: rising-stars, fiction <royalroadId>, all\n\n${USAGE}`);
+    return 1;
+  }
+  const params: Record<string, unknown> = {};
+  if (job === 'fiction') {
+    if (!id || !/^\d+$/.test(id)) {
+      console.error(
+        'scrape fiction needs a Royal Road fiction id, e.g. npm run cli -- scrape fiction 192682',
+      );
+      return 1;
+    }
+    params.royalroadId = Number(id);
+  }
+  await migrateToLatest(database);
+  // The command line always executes its run itself, whatever ROLE says.
+  const services = createServices({
+    config: { ...config, role: 'all', scheduler: false },
+    database,
+    log: consoleLog,
+  });
+  const runId = await services.runner.enqueue(job, { trigger: 'cli', params });
+  if (runId === null) return 1;
+  const stop = () => void services.runner.stop();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const run = await services.runner.waitFor(runId, 24 * 60 * 60 * 1000);
+  if (!run) return 1;
+  const result = toJobRun(run);
+  console.log(`${result.job} run ${result.id}: ${result.status} ${JSON.stringify(result.counts)}`);
+  if (result.error) console.log(result.error);
+  return result.status === 'failed' ? 1 : 0;
+}
 
 async function run(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -39,6 +98,8 @@ async function run(argv: string[]): Promise<number> {
         console.log(`${email} is now an administrator.`);
         return 0;
       }
+      case 'scrape':
+        return await scrape(database, config, args);
       default:
         console.error(`Unknown command: ${command}\n\n${USAGE}`);
         return 1;

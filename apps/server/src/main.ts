@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
 import { resolveJwtSecret } from './secrets.ts';
+import { createServices, jobLogger } from './services.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -20,30 +22,43 @@ async function main() {
     throw error;
   }
 
+  const logger = pino(loggerOptions(config));
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: resolveJwtSecret(config),
-    webRoot: WEB_ROOT,
-    logger: loggerOptions(config),
-  });
+  const services = createServices({ config, database, log: jobLogger(logger.child({ component: 'jobs' })) });
+  // ROLE=worker scrapes without serving; web and all serve the app and its API.
+  const app =
+    config.role === 'worker'
+      ? null
+      : await buildApp({
+          config,
+          database,
+          services,
+          jwtSecret: resolveJwtSecret(config),
+          webRoot: WEB_ROOT,
+          logger,
+        });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
+    logger.info(`${signal} received, shutting down`);
+    services.scheduler?.stop();
+    await app?.close();
+    await services.runner.stop();
     await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`RR Companion is ready at ${config.publicUrl} (database: ${database.dialect})`);
+  if (app) await app.listen({ port: config.port, host: config.host });
+  await services.runner.start();
+  await services.scheduler?.start();
+  logger.info(
+    `RR Companion is ready${app ? ` at ${config.publicUrl}` : ''} (role ${config.role}, database ${database.dialect}, scheduler ${services.scheduler ? 'on' : 'off'})`,
+  );
 }
 
 main().catch((error: unknown) => {

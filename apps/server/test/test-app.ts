@@ -1,9 +1,15 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { JobLogger } from '../src/features/jobs/jobs.ts';
+import { RoyalRoadClient } from '../src/royalroad/client.ts';
+import { createServices, type Services } from '../src/services.ts';
 import { createTestDatabase, dropTestDatabase } from './postgres.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -12,6 +18,9 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  services: Services;
+  /** What the jobs logged. */
+  logs: string[];
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
 }
@@ -19,8 +28,35 @@ export interface TestApp {
 /** Which database the API suite runs on: SQLite in memory by default, PostgreSQL with TEST_DATABASE=postgres. */
 export const testDialect = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
+/** A client for tests: the configured base URL, no waiting between requests, short backoff. */
+export function testClient(
+  baseUrl: string,
+  overrides: Partial<ConstructorParameters<typeof RoyalRoadClient>[0]> = {},
+) {
+  return new RoyalRoadClient({
+    baseUrl,
+    intervalMs: 0,
+    userAgent: 'RRCompanion-tests',
+    backoffMs: 10,
+    maxWaitMs: 5_000,
+    timeoutMs: 5_000,
+    ...overrides,
+  });
+}
+
+export function collectingLogger(lines: string[]): JobLogger {
+  return {
+    info: (message) => lines.push(`info: ${message}`),
+    warn: (message) => lines.push(`warn: ${message}`),
+    error: (message) => lines.push(`error: ${message}`),
+  };
+}
+
 /** A fresh, migrated database and an app built on it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { client?: RoyalRoadClient; genres?: readonly string[] } = {},
+): Promise<TestApp> {
   let databaseUrl = 'sqlite::memory:';
   let dropName: string | undefined;
   if (testDialect === 'postgres') {
@@ -43,15 +79,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, now: () => clock.now });
+  const logs: string[] = [];
+  const services = createServices({
+    config,
+    database,
+    log: collectingLogger(logs),
+    now: () => clock.now,
+    client: options.client ?? testClient(config.royalroad.baseUrl),
+    genres: options.genres,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    services,
+    jwtSecret: TEST_JWT_SECRET,
+    now: () => clock.now,
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    services,
+    logs,
     clock,
     async close() {
       await app.close();
+      await services.runner.stop();
       await database.close();
       if (dropName) await dropTestDatabase(dropName);
     },
@@ -99,4 +153,34 @@ export async function registerUser(app: FastifyInstance, overrides: { email?: st
   });
   if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   return { token: response.body.data.token, user: response.body.data.user, email };
+}
+
+/** One empty, migrated database that several connections (standing in for processes) can open. */
+export async function createSharedTestDatabase(): Promise<{ open(): Database; close(): Promise<void> }> {
+  let url: string;
+  let cleanup: () => Promise<void>;
+  if (testDialect === 'postgres') {
+    const created = await createTestDatabase(inject('pgRunId'));
+    url = created.url;
+    cleanup = () => dropTestDatabase(created.name);
+  } else {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rrc-shared-'));
+    url = `sqlite:${path.join(dir, 'shared.db')}`;
+    cleanup = () => rm(dir, { recursive: true, force: true });
+  }
+  const opened: Database[] = [];
+  const first = openDatabase(url, { poolSize: 4 });
+  opened.push(first);
+  await migrateToLatest(first);
+  return {
+    open() {
+      const database = openDatabase(url, { poolSize: 4 });
+      opened.push(database);
+      return database;
+    },
+    async close() {
+      for (const database of opened) await database.close();
+      await cleanup();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import type { ColumnType, Generated } from 'kysely';
  */
 type Timestamp = string;
 type Bool = ColumnType<boolean | number, boolean, boolean>;
+type BoolWithDefault = ColumnType<boolean | number, boolean | undefined, boolean>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -28,7 +29,115 @@ export interface OauthAccountsTable {
   created_at: Timestamp;
 }
 
+export interface FictionsTable {
+  id: Generated<number>;
+  royalroad_id: number;
+  title: string;
+  author_name: string | null;
+  author_id: number | null;
+  /** Sanitized HTML. */
+  description: string | null;
+  image_url: string | null;
+  status: string | null;
+  type: string | null;
+  /** JSON array of tag labels. */
+  tags: string;
+  /** JSON array of content warnings. */
+  warnings: string;
+  pages: number | null;
+  ratings: number | null;
+  followers: number | null;
+  favorites: number | null;
+  total_views: number | null;
+  average_views: number | null;
+  overall_score: number | null;
+  style_score: number | null;
+  story_score: number | null;
+  grammar_score: number | null;
+  character_score: number | null;
+  chapter_count: number | null;
+  last_chapter_at: Timestamp | null;
+  sponsored: BoolWithDefault;
+  last_scraped_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FictionSnapshotsTable {
+  id: Generated<number>;
+  fiction_id: number;
+  captured_at: Timestamp;
+  pages: number | null;
+  ratings: number | null;
+  followers: number | null;
+  favorites: number | null;
+  total_views: number | null;
+  average_views: number | null;
+  overall_score: number | null;
+  style_score: number | null;
+  story_score: number | null;
+  grammar_score: number | null;
+  character_score: number | null;
+  chapter_count: number | null;
+}
+
+export interface FictionChaptersTable {
+  id: Generated<number>;
+  fiction_id: number;
+  royalroad_chapter_id: number;
+  title: string;
+  published_at: Timestamp | null;
+}
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partial' | 'failed';
+
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  scheduled_for: Timestamp | null;
+  trigger: string;
+  status: JobStatus;
+  /** JSON object. */
+  params: string;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  /** JSON object of counters. */
+  counts: string;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export type CaptureStatus = 'running' | 'complete' | 'partial' | 'failed';
+
+export interface RisingStarCapturesTable {
+  id: Generated<number>;
+  captured_at: Timestamp;
+  status: CaptureStatus;
+  genres_total: number;
+  genres_captured: Generated<number>;
+  job_run_id: number | null;
+  finished_at: Timestamp | null;
+}
+
+export interface RisingStarEntriesTable {
+  id: Generated<number>;
+  capture_id: number;
+  genre: string;
+  position: number;
+  fiction_id: number;
+}
+
 export interface Schema {
   users: UsersTable;
   oauth_accounts: OauthAccountsTable;
+  fictions: FictionsTable;
+  fiction_snapshots: FictionSnapshotsTable;
+  fiction_chapters: FictionChaptersTable;
+  job_runs: JobRunsTable;
+  rising_star_captures: RisingStarCapturesTable;
+  rising_star_entries: RisingStarEntriesTable;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 // Column types that differ between the two dialects. Frozen: migrations depend on them.
 
@@ -21,4 +21,10 @@ export function booleanType(db: AnyDb) {
 /** An auto-incrementing integer primary key. */
 export function idType(db: AnyDb) {
   return isPostgres(db) ? 'serial' : 'integer';
+}
+
+/** Column callback for an auto-incrementing primary key (use with `idType`). */
+export function primaryKey(db: AnyDb) {
+  return (col: ColumnDefinitionBuilder) =>
+    isPostgres(db) ? col.primaryKey() : col.primaryKey().autoIncrement();
 }

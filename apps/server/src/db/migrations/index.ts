@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as users from './2026_11_21_1000_users.ts';
+import * as scraping from './2026_11_21_1100_scraping.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_1000_users': users,
+  '2026_11_21_1100_scraping': scraping,
 };

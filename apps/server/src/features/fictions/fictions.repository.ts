@@ -1,0 +1,213 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { FictionSnapshotsTable, FictionsTable, Schema } from '../../db/schema.ts';
+import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
+import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
+
+export type FictionRow = Selectable<FictionsTable>;
+
+function statsOf(parsed: ParsedFiction) {
+  return {
+    pages: parsed.stats.pages,
+    ratings: parsed.stats.ratings,
+    followers: parsed.stats.followers,
+    favorites: parsed.stats.favorites,
+    total_views: parsed.stats.totalViews,
+    average_views: parsed.stats.averageViews,
+    overall_score: parsed.scores.overall,
+    style_score: parsed.scores.style,
+    story_score: parsed.scores.story,
+    grammar_score: parsed.scores.grammar,
+    character_score: parsed.scores.character,
+    chapter_count: parsed.chapterCount,
+  } satisfies Partial<Insertable<FictionSnapshotsTable>>;
+}
+
+function lastChapterAt(parsed: ParsedFiction): string | null {
+  let latest: string | null = null;
+  for (const chapter of parsed.chapters) {
+    if (chapter.publishedAt && (!latest || chapter.publishedAt > latest)) latest = chapter.publishedAt;
+  }
+  return latest;
+}
+
+export function fictionsRepository(db: Kysely<Schema>) {
+  return {
+    findByRoyalroadId(royalroadId: number): Promise<FictionRow | undefined> {
+      return db.selectFrom('fictions').selectAll().where('royalroad_id', '=', royalroadId).executeTakeFirst();
+    },
+
+    findById(id: number): Promise<FictionRow | undefined> {
+      return db.selectFrom('fictions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Stores a scraped fiction page: the current state, one new snapshot and the
+     * chapter list, all in one transaction, so a failure leaves no half-written fiction.
+     */
+    saveScrapedFiction(
+      parsed: ParsedFiction,
+      capturedAt: string,
+    ): Promise<{ fictionId: number; created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const stats = statsOf(parsed);
+        const current = {
+          title: parsed.title,
+          author_name: parsed.authorName,
+          author_id: parsed.authorId,
+          description: parsed.description,
+          image_url: parsed.imageUrl,
+          status: parsed.status,
+          type: parsed.type,
+          tags: JSON.stringify(parsed.tags.map((tag) => tag.label)),
+          warnings: JSON.stringify(parsed.warnings.filter((warning) => warning.trim())),
+          ...stats,
+          last_chapter_at: lastChapterAt(parsed),
+          last_scraped_at: capturedAt,
+          updated_at: capturedAt,
+        };
+        const existing = await trx
+          .selectFrom('fictions')
+          .select('id')
+          .where('royalroad_id', '=', parsed.royalroadId)
+          .executeTakeFirst();
+        let fictionId: number;
+        if (existing) {
+          fictionId = existing.id;
+          await trx.updateTable('fictions').set(current).where('id', '=', fictionId).execute();
+        } else {
+          const inserted = await trx
+            .insertInto('fictions')
+            .values({ royalroad_id: parsed.royalroadId, ...current, created_at: capturedAt })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          fictionId = inserted.id;
+        }
+        await trx
+          .insertInto('fiction_snapshots')
+          .values({ fiction_id: fictionId, captured_at: capturedAt, ...stats })
+          .onConflict((oc) => oc.columns(['fiction_id', 'captured_at']).doNothing())
+          .execute();
+        const chapters = parsed.chapters.filter((chapter) => chapter.id !== null);
+        for (let start = 0; start < chapters.length; start += 200) {
+          await trx
+            .insertInto('fiction_chapters')
+            .values(
+              chapters.slice(start, start + 200).map((chapter) => ({
+                fiction_id: fictionId,
+                royalroad_chapter_id: chapter.id as number,
+                title: chapter.title,
+                published_at: chapter.publishedAt,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['fiction_id', 'royalroad_chapter_id']).doUpdateSet((eb) => ({
+                title: eb.ref('excluded.title'),
+                published_at: eb.ref('excluded.published_at'),
+              })),
+            )
+            .execute();
+        }
+        return { fictionId, created: !existing };
+      });
+    },
+
+    /**
+     * Makes sure every fiction of a list exists, creating the unknown ones from
+     * the list's data. Known fictions keep their richer scraped data. Returns the
+     * internal id of each Royal Road id. Call inside the caller's transaction.
+     */
+    async ensureFromList(
+      items: ParsedListItem[],
+      now: string,
+    ): Promise<{ ids: Map<number, number>; created: number }> {
+      const royalroadIds = items.map((item) => item.royalroadId);
+      const known = royalroadIds.length
+        ? await db
+            .selectFrom('fictions')
+            .select(['id', 'royalroad_id'])
+            .where('royalroad_id', 'in', royalroadIds)
+            .execute()
+        : [];
+      const ids = new Map(known.map((row) => [row.royalroad_id, row.id]));
+      let created = 0;
+      for (const item of items) {
+        if (ids.has(item.royalroadId)) continue;
+        const inserted = await db
+          .insertInto('fictions')
+          .values({
+            royalroad_id: item.royalroadId,
+            title: item.title,
+            image_url: item.imageUrl,
+            description: item.description,
+            status: item.status,
+            type: item.type,
+            tags: JSON.stringify(item.tags.map((tag) => tag.label)),
+            warnings: '[]',
+            followers: item.followers,
+            pages: item.pages,
+            total_views: item.views,
+            overall_score: item.rating,
+            chapter_count: item.chapters,
+            last_chapter_at: item.lastUpdate,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('royalroad_id').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        const id =
+          inserted?.id ??
+          (
+            await db
+              .selectFrom('fictions')
+              .select('id')
+              .where('royalroad_id', '=', item.royalroadId)
+              .executeTakeFirstOrThrow()
+          ).id;
+        ids.set(item.royalroadId, id);
+        if (inserted) created++;
+      }
+      return { ids, created };
+    },
+
+    /**
+     * The fictions a full refresh visits (DESIGN §4): every sponsored fiction and
+     * every fiction seen on Rising Stars since `risingStarsSince`. Readers' lists
+     * join this set once they exist. Oldest scrape first.
+     */
+    async trackedFictions(
+      risingStarsSince: string,
+    ): Promise<Array<{ id: number; royalroadId: number; lastScrapedAt: string | null }>> {
+      const rows = await db
+        .selectFrom('fictions')
+        .select(['fictions.id', 'fictions.royalroad_id', 'fictions.last_scraped_at'])
+        .where((eb) =>
+          eb.or([
+            eb('fictions.sponsored', '=', true),
+            eb.exists(
+              eb
+                .selectFrom('rising_star_entries')
+                .innerJoin(
+                  'rising_star_captures',
+                  'rising_star_captures.id',
+                  'rising_star_entries.capture_id',
+                )
+                .select('rising_star_entries.id')
+                .whereRef('rising_star_entries.fiction_id', '=', 'fictions.id')
+                .where('rising_star_captures.captured_at', '>=', risingStarsSince),
+            ),
+          ]),
+        )
+        .orderBy('fictions.last_scraped_at', 'asc')
+        .orderBy('fictions.id', 'asc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        royalroadId: row.royalroad_id,
+        lastScrapedAt: row.last_scraped_at,
+      }));
+    },
+  };
+}
+
+export type FictionsRepository = ReturnType<typeof fictionsRepository>;

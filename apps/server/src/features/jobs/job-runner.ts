@@ -1,0 +1,201 @@
+import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
+import { JOB_NAMES, type JobContext, type JobHandler, type JobLogger, type JobName } from './jobs.ts';
+
+const HEARTBEAT_MS = 30_000;
+/** A running job without a heartbeat for this long belongs to a process that stopped. */
+export const STALE_AFTER_MS = 10 * 60_000;
+const MAX_CONCURRENT = 4;
+
+export interface JobRunnerOptions {
+  runs: JobRunsRepository;
+  handlers: Record<JobName, JobHandler>;
+  log: JobLogger;
+  now?: () => Date;
+  /** Whether this process executes jobs (ROLE worker or all); web-only processes just queue them. */
+  executes: boolean;
+  pollMs?: number;
+}
+
+/**
+ * Executes queued job runs. Runs are rows in `job_runs`: anyone (the scheduler,
+ * an admin's request, the CLI) queues one, a worker claims it atomically and
+ * runs it, so a run happens once even with several processes.
+ */
+export class JobRunner {
+  private readonly options: Required<Omit<JobRunnerOptions, 'now'>> & { now: () => Date };
+  private readonly active = new Map<number, Promise<void>>();
+  private readonly controllers = new Map<number, AbortController>();
+  private pollTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.options = { pollMs: 5_000, now: () => new Date(), ...options };
+  }
+
+  private iso() {
+    return this.options.now().toISOString();
+  }
+
+  /** Queues a run and, in a worker, starts it at once. Returns the run id (null: that scheduled run exists). */
+  async enqueue(
+    job: JobName,
+    options: {
+      params?: Record<string, unknown>;
+      trigger: Parameters<JobRunsRepository['enqueue']>[0]['trigger'];
+      scheduledFor?: string;
+    },
+  ): Promise<number | null> {
+    const id = await this.options.runs.enqueue({
+      job,
+      trigger: options.trigger,
+      params: options.params,
+      scheduledFor: options.scheduledFor ?? null,
+      now: this.iso(),
+    });
+    if (id !== null && this.options.executes) void this.pump();
+    return id;
+  }
+
+  /** Waits until a run has finished (for the CLI and for short refreshes), up to `timeoutMs`. */
+  async waitFor(id: number, timeoutMs: number): Promise<JobRunRow | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const running = this.active.get(id);
+      if (running)
+        await Promise.race([
+          running,
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
+        ]);
+      const row = await this.options.runs.get(id);
+      if (!row || (row.status !== 'queued' && row.status !== 'running') || Date.now() >= deadline) return row;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Starts polling for queued runs (workers only), after recovering runs a stopped process left behind. */
+  async start(): Promise<void> {
+    if (!this.options.executes) return;
+    this.stopped = false;
+    await this.recover();
+    await this.pump();
+    this.pollTimer = setInterval(() => {
+      void this.recover().then(() => this.pump());
+    }, this.options.pollMs);
+    this.pollTimer.unref();
+  }
+
+  async recover(): Promise<void> {
+    const staleBefore = new Date(this.options.now().getTime() - STALE_AFTER_MS).toISOString();
+    const { failed, requeued } = await this.options.runs.recoverInterrupted(staleBefore, this.iso());
+    if (failed || requeued)
+      this.options.log.warn(`jobs: ${failed + requeued} interrupted run(s) found; ${requeued} queued again`);
+  }
+
+  /** Claims and starts queued runs, a few at a time. */
+  pump(): Promise<void> {
+    if (this.pumping) return this.pumping;
+    this.pumping = (async () => {
+      try {
+        while (!this.stopped && this.active.size < MAX_CONCURRENT) {
+          const queued = (await this.options.runs.queued(MAX_CONCURRENT)).filter(
+            (run) => !this.active.has(run.id),
+          );
+          let started = 0;
+          for (const run of queued) {
+            if (this.active.size >= MAX_CONCURRENT) break;
+            if (!(await this.options.runs.claim(run.id, this.iso()))) continue;
+            started++;
+            const execution = this.execute(run).finally(() => {
+              this.active.delete(run.id);
+              if (!this.stopped) void this.pump();
+            });
+            this.active.set(run.id, execution);
+          }
+          if (started === 0) break;
+        }
+      } catch (error) {
+        this.options.log.error(
+          `jobs: could not read the queue: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      } finally {
+        this.pumping = undefined;
+      }
+    })();
+    return this.pumping;
+  }
+
+  private async execute(run: JobRunRow): Promise<void> {
+    const { runs, log } = this.options;
+    const name = run.job as JobName;
+    const handler = JOB_NAMES.includes(name) ? this.options.handlers[name] : undefined;
+    if (!handler) {
+      await runs.finish(run.id, {
+        status: 'failed',
+        counts: {},
+        error: `Unknown job ${run.job}`,
+        now: this.iso(),
+      });
+      return;
+    }
+    const heartbeat = setInterval(() => {
+      void runs
+        .progress(run.id, {
+          done: run.progress_done,
+          total: run.progress_total,
+          counts: JSON.parse(run.counts),
+          now: this.iso(),
+        })
+        .catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    const controller = new AbortController();
+    this.controllers.set(run.id, controller);
+    const context: JobContext = {
+      runId: run.id,
+      signal: controller.signal,
+      params: JSON.parse(run.params) as Record<string, unknown>,
+      scheduledFor: run.scheduled_for ?? this.iso(),
+      now: this.options.now,
+      log,
+      progress: async (done, total, counts) => {
+        run.progress_done = done;
+        run.progress_total = total;
+        run.counts = JSON.stringify(counts);
+        await runs.progress(run.id, { done, total, counts, now: this.iso() });
+      },
+    };
+    const started = Date.now();
+    log.info(
+      `${run.job} run ${run.id} started (${run.trigger}${run.scheduled_for ? ` for ${run.scheduled_for}` : ''})`,
+    );
+    try {
+      const result = await handler(context);
+      await runs.finish(run.id, {
+        status: result.status,
+        counts: result.counts,
+        error: result.error ?? null,
+        now: this.iso(),
+      });
+      const line = `${run.job} run ${run.id} ${result.status} in ${Math.round((Date.now() - started) / 1000)}s: ${JSON.stringify(result.counts)}${result.error ? ` (${result.error})` : ''}`;
+      if (result.status === 'succeeded') log.info(line);
+      else log.warn(line);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.error(`${run.job} run ${run.id} failed: ${message}`);
+      await runs
+        .finish(run.id, { status: 'failed', counts: JSON.parse(run.counts), error: message, now: this.iso() })
+        .catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Stops taking runs, asks the ones under way to stop, and waits for them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    for (const controller of this.controllers.values()) controller.abort();
+    await Promise.allSettled([...this.active.values()]);
+  }
+}

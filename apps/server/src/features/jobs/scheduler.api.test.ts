@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectingLogger, createSharedTestDatabase } from '../../../test/test-app.ts';
+import type { Database } from '../../db/database.ts';
+import { JobRunner } from './job-runner.ts';
+import { jobRunsRepository } from './job-runs.repository.ts';
+import type { JobHandler, JobName } from './jobs.ts';
+import { Scheduler } from './scheduler.ts';
+
+type Shared = Awaited<ReturnType<typeof createSharedTestDatabase>>;
+let shared: Shared | undefined;
+afterEach(async () => {
+  await shared?.close();
+  shared = undefined;
+});
+
+/** A process: its own connection, runner and scheduler, jobs that only count their executions. */
+function startProcess(
+  database: Database,
+  clock: { now: Date },
+  executed: Array<{ job: string; scheduledFor: string }>,
+) {
+  const runs = jobRunsRepository(database.db);
+  const handler =
+    (job: JobName): JobHandler =>
+    async (context) => {
+      executed.push({ job, scheduledFor: context.scheduledFor });
+      return { status: 'succeeded', counts: {} };
+    };
+  const logs: string[] = [];
+  const runner = new JobRunner({
+    runs,
+    log: collectingLogger(logs),
+    now: () => clock.now,
+    executes: true,
+    handlers: {
+      'rising-stars': handler('rising-stars'),
+      'all-fictions': handler('all-fictions'),
+      fiction: handler('fiction'),
+    },
+  });
+  const scheduler = new Scheduler({ runner, runs, log: collectingLogger(logs), now: () => clock.now });
+  return { runs, runner, scheduler, logs };
+}
+
+async function settle(...processes: Array<ReturnType<typeof startProcess>>) {
+  for (let i = 0; i < 5; i++) await Promise.all(processes.map((process) => process.runner.pump()));
+  await Promise.all(processes.map((process) => process.runner.stop()));
+}
+
+describe('scheduler', () => {
+  it('starts a run missed while no process was up, once, at boot', async () => {
+    shared = await createSharedTestDatabase();
+    const clock = { now: new Date('2026-11-21T15:00:00.000Z') }; // 07:00 Pacific
+    const executed: Array<{ job: string; scheduledFor: string }> = [];
+    const process = startProcess(shared.open(), clock, executed);
+
+    expect(await process.scheduler.catchUp()).toBe(2);
+    await settle(process);
+    expect(executed).toEqual(
+      expect.arrayContaining([
+        { job: 'rising-stars', scheduledFor: '2026-11-21T14:24:00.000Z' },
+        { job: 'all-fictions', scheduledFor: '2026-11-21T08:24:00.000Z' },
+      ]),
+    );
+    expect(executed).toHaveLength(2);
+
+    // A restart later the same morning finds nothing missed.
+    clock.now = new Date('2026-11-21T16:00:00.000Z');
+    const restarted = startProcess(shared.open(), clock, executed);
+    expect(await restarted.scheduler.catchUp()).toBe(0);
+    await settle(restarted);
+    expect(executed).toHaveLength(2);
+  });
+
+  it('gives exactly one run per scheduled time with two processes', async () => {
+    shared = await createSharedTestDatabase();
+    const clock = { now: new Date('2026-11-21T14:00:00.000Z') };
+    const executed: Array<{ job: string; scheduledFor: string }> = [];
+    const a = startProcess(shared.open(), clock, executed);
+    const b = startProcess(shared.open(), clock, executed);
+    await Promise.all([a.scheduler.catchUp(), b.scheduler.catchUp()]);
+    await settle(a, b);
+    executed.length = 0;
+
+    // A day passes: both processes check at the same moments.
+    const a2 = startProcess(shared.open(), clock, executed);
+    const b2 = startProcess(shared.open(), clock, executed);
+    await Promise.all([a2.scheduler.catchUp(), b2.scheduler.catchUp()]);
+    for (let hour = 1; hour <= 24; hour++) {
+      clock.now = new Date(Date.parse('2026-11-21T14:00:00.000Z') + hour * 3_600_000);
+      await Promise.all([a2.scheduler.checkDue(), b2.scheduler.checkDue()]);
+      await Promise.all([a2.runner.pump(), b2.runner.pump()]);
+    }
+    await settle(a2, b2);
+
+    const risingStars = executed.filter((run) => run.job === 'rising-stars').map((run) => run.scheduledFor);
+    const allFictions = executed.filter((run) => run.job === 'all-fictions').map((run) => run.scheduledFor);
+    expect(risingStars.sort()).toEqual([
+      '2026-11-21T14:24:00.000Z',
+      '2026-11-21T20:24:00.000Z',
+      '2026-11-22T02:24:00.000Z',
+      '2026-11-22T08:24:00.000Z',
+    ]);
+    expect(allFictions).toEqual(['2026-11-22T08:24:00.000Z']);
+    const { rows } = await a2.runs.list({ offset: 0, limit: 100 });
+    expect(rows.filter((row) => row.trigger === 'schedule')).toHaveLength(5);
+    expect(rows.every((row) => row.status === 'succeeded')).toBe(true);
+  });
+
+  it('queues an interrupted scheduled run again so the cycle completes', async () => {
+    shared = await createSharedTestDatabase();
+    const clock = { now: new Date('2026-11-21T09:00:00.000Z') };
+    const database = shared.open();
+    const runs = jobRunsRepository(database.db);
+    const id = await runs.enqueue({
+      job: 'all-fictions',
+      trigger: 'schedule',
+      scheduledFor: '2026-11-21T08:24:00.000Z',
+      now: '2026-11-21T08:24:00.000Z',
+    });
+    expect(id).not.toBeNull();
+    // A process claimed it and died: its heartbeat stops at 08:30.
+    await runs.claim(id as number, '2026-11-21T08:30:00.000Z');
+
+    const executed: Array<{ job: string; scheduledFor: string }> = [];
+    const process = startProcess(database, clock, executed);
+    await process.runner.recover();
+    await settle(process);
+    expect(executed).toEqual([{ job: 'all-fictions', scheduledFor: '2026-11-21T08:24:00.000Z' }]);
+    expect((await runs.get(id as number))?.status).toBe('succeeded');
+  });
+});

@@ -1,0 +1,224 @@
+import type { RisingStarBadge, RisingStarEntry, RisingStarRecord } from '@rrc/contract';
+import type { Kysely } from 'kysely';
+import type { CaptureStatus, Schema } from '../../db/schema.ts';
+import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
+import { fictionsRepository } from '../fictions/fictions.repository.ts';
+
+/** Captures readers see: finished ones, whole or with some lists missing. */
+const READABLE: CaptureStatus[] = ['complete', 'partial'];
+
+export function risingStarsRepository(db: Kysely<Schema>) {
+  const entryColumns = [
+    'fictions.id as id',
+    'fictions.royalroad_id as royalroad_id',
+    'fictions.title as title',
+    'fictions.author_name as author_name',
+    'fictions.image_url as image_url',
+    'rising_star_entries.genre as genre',
+    'rising_star_entries.position as position',
+    'rising_star_captures.captured_at as captured_at',
+  ] as const;
+
+  const entries = () =>
+    db
+      .selectFrom('rising_star_entries')
+      .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
+      .innerJoin('fictions', 'fictions.id', 'rising_star_entries.fiction_id');
+
+  async function latestCapture(): Promise<{ id: number; captured_at: string } | undefined> {
+    return db
+      .selectFrom('rising_star_captures')
+      .select(['id', 'captured_at'])
+      .where('status', 'in', READABLE)
+      .orderBy('captured_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  return {
+    latestCapture,
+
+    async createCapture(input: {
+      capturedAt: string;
+      genresTotal: number;
+      jobRunId: number | null;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('rising_star_captures')
+        .values({
+          captured_at: input.capturedAt,
+          status: 'running',
+          genres_total: input.genresTotal,
+          job_run_id: input.jobRunId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** Stores one genre's list of a capture, creating unknown fictions, in one transaction. */
+    saveGenreList(input: { captureId: number; genre: string; items: ParsedListItem[]; now: string }) {
+      return db.transaction().execute(async (trx) => {
+        const { ids, created } = await fictionsRepository(trx).ensureFromList(input.items, input.now);
+        await trx
+          .insertInto('rising_star_entries')
+          .values(
+            input.items.map((item) => ({
+              capture_id: input.captureId,
+              genre: input.genre,
+              position: item.position,
+              fiction_id: ids.get(item.royalroadId) as number,
+            })),
+          )
+          .execute();
+        await trx
+          .updateTable('rising_star_captures')
+          .set((eb) => ({ genres_captured: eb('genres_captured', '+', 1) }))
+          .where('id', '=', input.captureId)
+          .execute();
+        return { entries: input.items.length, fictionsCreated: created };
+      });
+    },
+
+    async finishCapture(captureId: number, status: CaptureStatus, finishedAt: string): Promise<void> {
+      await db
+        .updateTable('rising_star_captures')
+        .set({ status, finished_at: finishedAt })
+        .where('id', '=', captureId)
+        .execute();
+    },
+
+    /** Captures left running by a process that stopped: kept, but marked as partial or failed. */
+    async closeAbandonedCaptures(olderThan: string, now: string): Promise<number> {
+      const result = await db
+        .updateTable('rising_star_captures')
+        .set((eb) => ({
+          status: eb
+            .case()
+            .when('genres_captured', '>', 0)
+            .then('partial' as CaptureStatus)
+            .else('failed' as CaptureStatus)
+            .end(),
+          finished_at: now,
+        }))
+        .where('status', '=', 'running')
+        .where('captured_at', '<', olderThan)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async captureSummary(captureId: number) {
+      return db.selectFrom('rising_star_captures').selectAll().where('id', '=', captureId).executeTakeFirst();
+    },
+
+    /** Entries of the latest capture, optionally of one genre, list by list. */
+    async latestEntries(genre?: string): Promise<{ capturedAt: string | null; entries: RisingStarEntry[] }> {
+      const latest = await latestCapture();
+      if (!latest) return { capturedAt: null, entries: [] };
+      let query = entries().select(entryColumns).where('rising_star_entries.capture_id', '=', latest.id);
+      if (genre) query = query.where('rising_star_entries.genre', '=', genre);
+      const rows = await query
+        .orderBy('rising_star_entries.genre')
+        .orderBy('rising_star_entries.position')
+        .execute();
+      return { capturedAt: latest.captured_at, entries: rows };
+    },
+
+    /** The top of the main list at the latest capture. */
+    async top(limit: number): Promise<{ capturedAt: string | null; entries: RisingStarEntry[] }> {
+      const latest = await latestCapture();
+      if (!latest) return { capturedAt: null, entries: [] };
+      const rows = await entries()
+        .select(entryColumns)
+        .where('rising_star_entries.capture_id', '=', latest.id)
+        .where('rising_star_entries.genre', '=', 'main')
+        .orderBy('rising_star_entries.position')
+        .limit(limit)
+        .execute();
+      return { capturedAt: latest.captured_at, entries: rows };
+    },
+
+    /** Every entry of one list between two times, oldest capture first. */
+    async range(input: { genre: string; start: string; end: string }): Promise<RisingStarEntry[]> {
+      return entries()
+        .select(entryColumns)
+        .where('rising_star_entries.genre', '=', input.genre)
+        .where('rising_star_captures.status', 'in', READABLE)
+        .where('rising_star_captures.captured_at', '>=', input.start)
+        .where('rising_star_captures.captured_at', '<=', input.end)
+        .orderBy('rising_star_captures.captured_at')
+        .orderBy('rising_star_entries.position')
+        .execute();
+    },
+
+    /** Every place a fiction held on any list, oldest first. */
+    async recordsForFiction(fictionId: number): Promise<RisingStarRecord[]> {
+      return db
+        .selectFrom('rising_star_entries')
+        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
+        .select([
+          'rising_star_entries.fiction_id as fiction_id',
+          'rising_star_entries.genre as genre',
+          'rising_star_entries.position as position',
+          'rising_star_captures.captured_at as captured_at',
+        ])
+        .where('rising_star_entries.fiction_id', '=', fictionId)
+        .where('rising_star_captures.status', 'in', READABLE)
+        .orderBy('rising_star_captures.captured_at')
+        .orderBy('rising_star_entries.genre')
+        .execute();
+    },
+
+    /**
+     * Badge data for many fictions in one go: for each fiction and each list it is
+     * on at the latest capture, its position there and at the capture before.
+     */
+    async badges(
+      fictionIds: number[],
+    ): Promise<{ capturedAt: string | null; badges: Map<number, RisingStarBadge[]> }> {
+      const badges = new Map<number, RisingStarBadge[]>();
+      const latest = await latestCapture();
+      if (!latest || fictionIds.length === 0) return { capturedAt: latest?.captured_at ?? null, badges };
+      const previous = await db
+        .selectFrom('rising_star_captures')
+        .select(['id', 'captured_at'])
+        .where('status', 'in', READABLE)
+        .where('captured_at', '<', latest.captured_at)
+        .orderBy('captured_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const captureIds = previous ? [latest.id, previous.id] : [latest.id];
+      const rows: Array<{ fiction_id: number; genre: string; position: number; capture_id: number }> = [];
+      for (let start = 0; start < fictionIds.length; start += 500) {
+        rows.push(
+          ...(await db
+            .selectFrom('rising_star_entries')
+            .select(['fiction_id', 'genre', 'position', 'capture_id'])
+            .where('capture_id', 'in', captureIds)
+            .where('fiction_id', 'in', fictionIds.slice(start, start + 500))
+            .execute()),
+        );
+      }
+      const before = new Map<string, number>();
+      for (const row of rows) {
+        if (row.capture_id !== latest.id) before.set(`${row.fiction_id}:${row.genre}`, row.position);
+      }
+      for (const row of rows) {
+        if (row.capture_id !== latest.id) continue;
+        const previousPosition = before.get(`${row.fiction_id}:${row.genre}`) ?? null;
+        const list = badges.get(row.fiction_id) ?? [];
+        list.push({
+          genre: row.genre,
+          position: row.position,
+          captured_at: latest.captured_at,
+          previous_position: previousPosition,
+          previous_captured_at: previousPosition === null ? null : (previous?.captured_at ?? null),
+        });
+        badges.set(row.fiction_id, list);
+      }
+      return { capturedAt: latest.captured_at, badges };
+    },
+  };
+}
+
+export type RisingStarsRepository = ReturnType<typeof risingStarsRepository>;

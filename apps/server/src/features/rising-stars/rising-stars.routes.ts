@@ -1,0 +1,110 @@
+import {
+  fictionIdParam,
+  MAX_RANGE_DAYS,
+  risingStarsForFictionResponse,
+  risingStarsLatestQuery,
+  risingStarsLatestResponse,
+  risingStarsRangeQuery,
+  risingStarsRangeResponse,
+  risingStarsTopQuery,
+  risingStarsTopResponse,
+} from '@rrc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors.ts';
+import { responses } from '../../http/responses.ts';
+import type { RisingStarsRepository } from './rising-stars.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Public read API of the Rising Stars history. */
+export function risingStarsRoutes(
+  app: FastifyInstance,
+  deps: { risingStars: RisingStarsRepository; now: () => Date },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['rising-stars'];
+
+  r.get(
+    '/api/rising-stars',
+    {
+      schema: {
+        tags,
+        summary: `Every entry of one list between two dates (at most ${MAX_RANGE_DAYS} days; default the last 7)`,
+        querystring: risingStarsRangeQuery,
+        response: responses({ 200: risingStarsRangeResponse }),
+      },
+    },
+    async (request) => {
+      const { genre } = request.query;
+      const end = request.query.endDate ?? deps.now().toISOString();
+      const start = request.query.startDate ?? new Date(Date.parse(end) - 7 * DAY_MS).toISOString();
+      if (Date.parse(start) > Date.parse(end)) throw badRequest('startDate must be before endDate.');
+      if (Date.parse(end) - Date.parse(start) > MAX_RANGE_DAYS * DAY_MS) {
+        throw badRequest(`The date range may span at most ${MAX_RANGE_DAYS} days.`);
+      }
+      const entries = await deps.risingStars.range({ genre, start, end });
+      return { success: true as const, data: { genre, start, end, entries } };
+    },
+  );
+
+  r.get(
+    '/api/rising-stars/latest',
+    {
+      schema: {
+        tags,
+        summary:
+          'The latest capture; with fictionIds, the badge data of those fictions (latest and previous position per list)',
+        querystring: risingStarsLatestQuery,
+        response: responses({ 200: risingStarsLatestResponse }),
+      },
+    },
+    async (request) => {
+      const { fictionIds, genre } = request.query;
+      if (fictionIds) {
+        const { capturedAt, badges } = await deps.risingStars.badges(fictionIds);
+        return {
+          success: true as const,
+          data: {
+            captured_at: capturedAt,
+            badges: Object.fromEntries([...badges].map(([id, list]) => [String(id), list])),
+          },
+        };
+      }
+      const { capturedAt, entries } = await deps.risingStars.latestEntries(genre);
+      return { success: true as const, data: { captured_at: capturedAt, entries } };
+    },
+  );
+
+  r.get(
+    '/api/rising-stars/fiction/:fictionId',
+    {
+      schema: {
+        tags,
+        summary: 'Every place a fiction held on any list, oldest first',
+        params: fictionIdParam,
+        response: responses({ 200: risingStarsForFictionResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deps.risingStars.recordsForFiction(request.params.fictionId),
+    }),
+  );
+
+  r.get(
+    '/api/rising-stars/top',
+    {
+      schema: {
+        tags,
+        summary: 'The top of the main list at the latest capture',
+        querystring: risingStarsTopQuery,
+        response: responses({ 200: risingStarsTopResponse }),
+      },
+    },
+    async (request) => {
+      const { capturedAt, entries } = await deps.risingStars.top(request.query.limit);
+      return { success: true as const, data: { captured_at: capturedAt, entries } };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
+import type { ScrapeDeps } from './deps.ts';
+import { scrapeFiction } from './scrape-fiction.ts';
+
+const TRACKING_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Refreshes every tracked fiction once per cycle. Fictions already refreshed
+ * since the run's scheduled time are skipped, so a run that was interrupted
+ * and starts again continues where it stopped. A fiction that keeps failing is
+ * recorded and the run moves on; a Cloudflare challenge stops the run.
+ */
+export function allFictionsJob(deps: ScrapeDeps): JobHandler {
+  return async (context) => {
+    const since = new Date(deps.now().getTime() - TRACKING_WINDOW_MS).toISOString();
+    const tracked = await deps.fictions.trackedFictions(since);
+    const pending = tracked.filter(
+      (fiction) => !fiction.lastScrapedAt || fiction.lastScrapedAt < context.scheduledFor,
+    );
+    const counts = {
+      tracked: tracked.length,
+      skipped: tracked.length - pending.length,
+      scraped: 0,
+      failed: 0,
+    };
+    const failures: string[] = [];
+    const report = progressReporter('all-fictions', context.log, () => Date.now());
+    context.log.info(`all-fictions: ${pending.length} of ${tracked.length} tracked fictions to refresh`);
+    await context.progress(0, pending.length, counts);
+
+    let stopped: string | null = null;
+    for (const [index, fiction] of pending.entries()) {
+      context.signal.throwIfAborted();
+      try {
+        await scrapeFiction(deps, fiction.royalroadId);
+        counts.scraped++;
+      } catch (error) {
+        if (!isRoyalRoadError(error)) throw error;
+        counts.failed++;
+        failures.push(`${fiction.royalroadId}: ${error.message}`);
+        context.log.warn(`all-fictions: fiction ${fiction.royalroadId} failed: ${error.message}`);
+        if (error.kind === 'cloudflare') {
+          stopped = error.message;
+          break;
+        }
+      }
+      await context.progress(index + 1, pending.length, counts);
+      report(index + 1, pending.length, counts.failed, index + 1 === pending.length);
+    }
+
+    if (stopped) {
+      return {
+        status: 'failed',
+        counts,
+        error: `Stopped after ${counts.scraped + counts.failed} of ${pending.length} fictions: ${stopped}`,
+      };
+    }
+    return {
+      status: counts.failed === 0 ? 'succeeded' : counts.scraped > 0 ? 'partial' : 'failed',
+      counts,
+      error: failures.length
+        ? failures.slice(0, 5).join('; ') + (failures.length > 5 ? ` (and ${failures.length - 5} more)` : '')
+        : null,
+    };
+  };
+}

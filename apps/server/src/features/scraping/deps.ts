@@ -1,0 +1,12 @@
+import type { RoyalRoadClient } from '../../royalroad/client.ts';
+import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
+
+export interface ScrapeDeps {
+  client: RoyalRoadClient;
+  fictions: FictionsRepository;
+  risingStars: RisingStarsRepository;
+  now: () => Date;
+  /** Rising Stars lists to capture, `main` first. */
+  genres: readonly string[];
+}

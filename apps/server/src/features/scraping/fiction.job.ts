@@ -1,0 +1,28 @@
+import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import type { JobHandler } from '../jobs/jobs.ts';
+import type { ScrapeDeps } from './deps.ts';
+import { scrapeFiction } from './scrape-fiction.ts';
+
+/** Refreshes one fiction (admin's manual scrape, a reader's refresh, the CLI). */
+export function fictionJob(deps: ScrapeDeps): JobHandler {
+  return async (context) => {
+    const royalroadId = Number(context.params.royalroadId);
+    if (!Number.isSafeInteger(royalroadId) || royalroadId <= 0) {
+      return { status: 'failed', counts: {}, error: 'The run names no valid Royal Road fiction id.' };
+    }
+    try {
+      const result = await scrapeFiction(deps, royalroadId);
+      const counts = {
+        royalroad_id: royalroadId,
+        fiction_id: result.fictionId,
+        created: result.created,
+        title: result.title,
+      };
+      await context.progress(1, 1, counts);
+      return { status: 'succeeded', counts };
+    } catch (error) {
+      if (!isRoyalRoadError(error)) throw error;
+      return { status: 'failed', counts: { royalroad_id: royalroadId }, error: error.message };
+    }
+  };
+}

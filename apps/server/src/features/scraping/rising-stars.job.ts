@@ -1,0 +1,76 @@
+import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { parseListPage } from '../../royalroad/parsers/list.ts';
+import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
+import type { ScrapeDeps } from './deps.ts';
+
+export function risingStarsPath(genre: string): string {
+  return genre === 'main'
+    ? '/fictions/rising-stars'
+    : `/fictions/rising-stars?genre=${encodeURIComponent(genre)}`;
+}
+
+/**
+ * Captures every Rising Stars list under one captured_at. A list that fails is
+ * recorded and the run goes on; a Cloudflare challenge stops the run, since
+ * every further request would meet it too.
+ */
+export function risingStarsJob(deps: ScrapeDeps): JobHandler {
+  return async (context) => {
+    const capturedAt = deps.now().toISOString();
+    const captureId = await deps.risingStars.createCapture({
+      capturedAt,
+      genresTotal: deps.genres.length,
+      jobRunId: context.runId,
+    });
+    const counts = { capture_id: captureId, lists: 0, lists_failed: 0, entries: 0, fictions_created: 0 };
+    const failures: string[] = [];
+    const report = progressReporter('rising-stars', context.log, () => Date.now());
+    let stoppedBy: string | null = null;
+
+    for (const genre of deps.genres) {
+      if (context.signal.aborted) {
+        stoppedBy = 'the server shut down';
+        break;
+      }
+      try {
+        const page = await deps.client.get(risingStarsPath(genre));
+        const items = parseListPage(page.html, { url: page.url });
+        const saved = await deps.risingStars.saveGenreList({
+          captureId,
+          genre,
+          items,
+          now: deps.now().toISOString(),
+        });
+        counts.lists++;
+        counts.entries += saved.entries;
+        counts.fictions_created += saved.fictionsCreated;
+      } catch (error) {
+        if (!isRoyalRoadError(error)) throw error;
+        counts.lists_failed++;
+        failures.push(`${genre}: ${error.message}`);
+        context.log.warn(`rising-stars: list ${genre} failed: ${error.message}`);
+        if (error.kind === 'cloudflare') {
+          stoppedBy = error.message;
+          break;
+        }
+      }
+      await context.progress(counts.lists + counts.lists_failed, deps.genres.length, counts);
+      report(counts.lists + counts.lists_failed, deps.genres.length, counts.lists_failed);
+    }
+
+    const status =
+      counts.lists === 0 ? 'failed' : counts.lists === deps.genres.length ? 'complete' : 'partial';
+    await deps.risingStars.finishCapture(captureId, status, deps.now().toISOString());
+    if (stoppedBy === 'the server shut down') context.signal.throwIfAborted();
+    const error = stoppedBy
+      ? `Stopped after ${counts.lists} of ${deps.genres.length} lists: ${stoppedBy}`
+      : failures.length
+        ? failures.slice(0, 5).join('; ')
+        : null;
+    return {
+      status: stoppedBy || counts.lists === 0 ? 'failed' : failures.length ? 'partial' : 'succeeded',
+      counts,
+      error,
+    };
+  };
+}

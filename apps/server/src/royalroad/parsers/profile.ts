@@ -1,0 +1,42 @@
+import { load } from 'cheerio';
+import { RoyalRoadError } from '../errors.ts';
+import { type ParsedListItem, parseListItems } from './list.ts';
+import { alertText, assertDataPage } from './page-kind.ts';
+import { absoluteUrl, cleanText } from './text.ts';
+
+export interface ParsedProfile {
+  profileId: number;
+  name: string;
+  avatarUrl: string | null;
+  fictions: ParsedListItem[];
+}
+
+const BASE = 'https://www.royalroad.com';
+
+/**
+ * Reads an author's profile page. No real profile page has been saved, so the
+ * selectors are kept loose: the name from the profile header or og:title, the
+ * fictions from the usual list items.
+ */
+export function parseProfilePage(html: string, options: { url?: string; profileId: number }): ParsedProfile {
+  const $ = load(html);
+  assertDataPage($, html, options.url);
+  const name =
+    cleanText($('.profile-info h1, .profile-header h1, .profile h1').first().text()) ||
+    cleanText($('meta[property="og:title"]').attr('content')) ||
+    cleanText($('h1').first().text());
+  if (!name) {
+    const alert = alertText($);
+    if (alert) throw new RoyalRoadError('site-error', alert, { url: options.url });
+    throw new RoyalRoadError('parse', 'The profile page has no author name', { url: options.url });
+  }
+  const avatar = $('img.avatar, .profile-info img, .profile-header img, img[alt*="avatar" i]')
+    .first()
+    .attr('src');
+  return {
+    profileId: options.profileId,
+    name,
+    avatarUrl: absoluteUrl(avatar, BASE),
+    fictions: parseListItems($, $('div.fiction-list-item')),
+  };
+}

@@ -1,0 +1,78 @@
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+
+/** Text with runs of whitespace folded to one space, trimmed. */
+export function cleanText(value: string | undefined | null): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** "216,070" → 216070; "3,303 Followers" → 3303; anything without digits → null. */
+export function parseCount(value: string | undefined | null): number | null {
+  const match = /(\d[\d,.\s]*)/.exec(value ?? '');
+  if (!match?.[1]) return null;
+  const digits = match[1].replace(/[,.\s]/g, '');
+  const number = Number(digits);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+/** "4.8 / 5", "4.8 stars", "Rating: 4.52 out of 5" → 4.8 / 4.52; out of range → null. */
+export function parseScore(value: string | undefined | null): number | null {
+  const match = /(\d+(?:\.\d+)?)/.exec(value ?? '');
+  if (!match?.[1]) return null;
+  const score = Number(match[1]);
+  return Number.isFinite(score) && score >= 0 && score <= 5 ? score : null;
+}
+
+/** A unix time in seconds (as in `time[unixtime]`) → ISO string. */
+export function unixTimeToIso(value: string | undefined | null): string | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const date = new Date(Number(value) * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Any date string Date understands → ISO string, else null. */
+export function dateToIso(value: string | undefined | null): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** `/profile/1073541` → 1073541. */
+export function profileIdFrom(href: string | undefined): number | null {
+  const match = /\/profile\/(\d+)/.exec(href ?? '');
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** `/fiction/192682/slug` → 192682. */
+export function fictionIdFrom(href: string | undefined): number | null {
+  const match = /\/fiction\/(\d+)/.exec(href ?? '');
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** `…?tagsAdd=litrpg` → litrpg. */
+export function tagSlugFrom(href: string | undefined): string | null {
+  const match = /[?&]tagsAdd=([^&#]+)/.exec(href ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** Absolute https URL for an image or link found on a page. */
+export function absoluteUrl(value: string | undefined, base: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The tags of a fiction, from any `a[href*="tagsAdd="]` (both layouts), without repeats. */
+export function tagsIn($: CheerioAPI, scope: Cheerio<AnyNode>): Array<{ slug: string; label: string }> {
+  const tags = new Map<string, string>();
+  scope.find('a[href*="tagsAdd="]').each((_, element) => {
+    const slug = tagSlugFrom($(element).attr('href'));
+    const label = cleanText($(element).text());
+    if (slug && label && !tags.has(slug)) tags.set(slug, label);
+  });
+  return [...tags].map(([slug, label]) => ({ slug, label }));
+}
