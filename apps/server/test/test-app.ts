@@ -156,7 +156,11 @@ export async function registerUser(app: FastifyInstance, overrides: { email?: st
 }
 
 /** One empty, migrated database that several connections (standing in for processes) can open. */
-export async function createSharedTestDatabase(): Promise<{ open(): Database; close(): Promise<void> }> {
+export async function createSharedTestDatabase(): Promise<{
+  url: string;
+  open(): Database;
+  close(): Promise<void>;
+}> {
   let url: string;
   let cleanup: () => Promise<void>;
   if (testDialect === 'postgres') {
@@ -173,6 +177,7 @@ export async function createSharedTestDatabase(): Promise<{ open(): Database; cl
   opened.push(first);
   await migrateToLatest(first);
   return {
+    url,
     open() {
       const database = openDatabase(url, { poolSize: 4 });
       opened.push(database);

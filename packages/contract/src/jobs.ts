@@ -23,12 +23,20 @@ export const jobAccepted = okEnvelope(z.object({ jobId: z.number().int(), job: j
 export type JobAccepted = z.infer<typeof jobAccepted>['data'];
 
 export const jobRunsQuery = pageQuery.extend({
-  job: z.enum(['rising-stars', 'all-fictions', 'fiction'], { error: 'job must be rising-stars, all-fictions or fiction.' }).optional(),
+  job: z
+    .enum(['rising-stars', 'all-fictions', 'fiction'], {
+      error: 'job must be rising-stars, all-fictions or fiction.',
+    })
+    .optional(),
 });
 export const jobRunsResponse = z.object({ success: z.literal(true), data: z.array(jobRun), pagination });
 
 export const jobIdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number.' }).int('id must be a whole number.').positive('id must be positive.').max(2_147_483_647, 'id is too large.'),
+  id: z.coerce
+    .number({ error: 'id must be a number.' })
+    .int('id must be a whole number.')
+    .positive('id must be positive.')
+    .max(2_147_483_647, 'id is too large.'),
 });
 
 /** A Royal Road fiction id in an address. */

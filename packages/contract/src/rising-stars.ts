@@ -92,7 +92,10 @@ export const risingStarsLatest = z.object({
 export type RisingStarsLatest = z.infer<typeof risingStarsLatest>;
 export const risingStarsLatestResponse = okEnvelope(risingStarsLatest);
 
-export const risingStarsTop = z.object({ captured_at: z.string().nullable(), entries: z.array(risingStarEntry) });
+export const risingStarsTop = z.object({
+  captured_at: z.string().nullable(),
+  entries: z.array(risingStarEntry),
+});
 export type RisingStarsTop = z.infer<typeof risingStarsTop>;
 export const risingStarsTopResponse = okEnvelope(risingStarsTop);
 

@@ -22,8 +22,8 @@ function fieldName(issue: ValidationIssue, context: string | undefined): string 
 
 function describe(issue: ValidationIssue, context: string | undefined): string {
   const message = issue.message ?? '';
-  // Our own schema messages are written as sentences: keep them.
-  if (/^[A-Z].*\.$/.test(message)) return message;
+  // Our own schema messages are written as sentences ending in a full stop (zod's own never do): keep them.
+  if (/\.$/.test(message)) return message;
   const field = fieldName(issue, context);
   const params = issue.params ?? {};
   switch (issue.keyword) {

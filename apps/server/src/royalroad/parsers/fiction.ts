@@ -222,9 +222,16 @@ export function parseFictionPage(
     throw new RoyalRoadError('parse', `The fiction page has no ${missing}`, { url: options.url });
   }
 
-  const authorLink = $('.fic-header h4 a[href^="/profile/"]').first();
-  const headerAuthor = authorLink.length ? authorLink : $('a[href^="/profile/"]').first();
-  const authorName = cleanText(headerAuthor.text()) || cleanText(meta($, 'books:author')) || null;
+  // A signed-in page also links the reader's own profile: prefer the link named like books:author.
+  const metaAuthor = cleanText(meta($, 'books:author'));
+  const profileLinks = $('a[href^="/profile/"]');
+  const legacyAuthor = $('.fic-header h4 a[href^="/profile/"]').first();
+  const headerAuthor = legacyAuthor.length
+    ? legacyAuthor
+    : metaAuthor
+      ? profileLinks.filter((_, link) => cleanText($(link).text()) === metaAuthor).first()
+      : profileLinks.first();
+  const authorName = cleanText(headerAuthor.text()) || metaAuthor || null;
 
   const cover =
     $('.cover-art-container img[data-type="cover"]').first().attr('src') ?? meta($, 'og:image') ?? undefined;

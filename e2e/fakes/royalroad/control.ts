@@ -1,0 +1,101 @@
+// The `/__fake/…` endpoints, so browser tests running the app in another process can steer the fake.
+// They are not Royal Road pages: they are never recorded and rules never apply to them.
+import type { IncomingMessage } from 'node:http';
+import type { FakeResponse } from './routes.ts';
+import { RuleError, ruleFromJson } from './rules.ts';
+import type { FakeRoyalRoad } from './server.ts';
+import { isStatKey } from './site.ts';
+
+export const CONTROL_PREFIX = '/__fake/';
+const MAX_BODY = 1_000_000;
+
+class ControlError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function json(status: number, value: unknown): FakeResponse {
+  return {
+    status,
+    body: JSON.stringify(value),
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new ControlError(413, 'body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text || 'null');
+  } catch {
+    throw new ControlError(400, 'body is not JSON');
+  }
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ControlError(400, 'body must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+function setStats(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { id, ...stats } = body;
+  if (typeof id !== 'number') throw new ControlError(400, 'id must be a number');
+  if (!fake.site.fiction(id)) throw new ControlError(404, `no fiction ${id}`);
+  for (const key of Object.keys(stats))
+    if (!isStatKey(key)) throw new ControlError(400, `unknown statistic "${key}"`);
+  return json(200, fake.site.setStats(id, stats).stats);
+}
+
+function setRisingStars(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { genre, ids } = body;
+  if (typeof genre !== 'string' || genre === '') throw new ControlError(400, 'genre must be a slug');
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'number')) {
+    throw new ControlError(400, 'ids must be an array of fiction ids');
+  }
+  fake.site.setRisingStars(genre, ids);
+  return json(200, { genre, ids });
+}
+
+async function dispatch(fake: FakeRoyalRoad, method: string, path: string, request: IncomingMessage) {
+  const route = `${method} ${path}`;
+  if (route === 'GET /__fake/requests') return json(200, fake.requests);
+  if (route === 'POST /__fake/reset') {
+    fake.reset();
+    return json(200, { ok: true });
+  }
+  if (route === 'POST /__fake/rules') {
+    fake.behave(ruleFromJson(await readJson(request)));
+    return json(201, { ok: true });
+  }
+  if (route === 'POST /__fake/site/stats') return setStats(fake, asObject(await readJson(request)));
+  if (route === 'POST /__fake/site/rising-stars')
+    return setRisingStars(fake, asObject(await readJson(request)));
+  throw new ControlError(404, `no control endpoint ${route}`);
+}
+
+export async function handleControl(
+  fake: FakeRoyalRoad,
+  method: string,
+  path: string,
+  request: IncomingMessage,
+): Promise<FakeResponse> {
+  try {
+    return await dispatch(fake, method, path, request);
+  } catch (error) {
+    if (error instanceof ControlError) return json(error.status, { error: error.message });
+    // Site methods throw plain Errors for bad input (unknown id, duplicate ids): the caller's mistake.
+    if (error instanceof RuleError || error instanceof Error) return json(400, { error: error.message });
+    throw error;
+  }
+}
