@@ -36,7 +36,7 @@ const BASE = 'https://www.royalroad.com';
 const STATUSES = ['ONGOING', 'COMPLETED', 'HIATUS', 'STUB', 'DROPPED', 'INACTIVE'];
 
 /** The number next to an icon in the stats row (`fa-users` followers, `fa-book` pages, …). */
-function statByIcon($: CheerioAPI, stats: ReturnType<CheerioAPI>, icon: string): number | null {
+function statByIcon(stats: ReturnType<CheerioAPI>, icon: string): number | null {
   const cell = stats.find(`i.${icon}`).first().parent();
   return cell.length ? parseCount(cell.text()) : null;
 }
@@ -66,11 +66,11 @@ export function parseListItems($: CheerioAPI, items: ReturnType<CheerioAPI>): Pa
       type: labels.find((label) => label !== status) ?? null,
       status: status?.toUpperCase() ?? null,
       tags: tagsIn($, item),
-      followers: statByIcon($, stats, 'fa-users'),
+      followers: statByIcon(stats, 'fa-users'),
       rating: ratingLabel ? parseScore(ratingLabel.replace(/^Rating:\s*/, '')) : null,
-      pages: statByIcon($, stats, 'fa-book'),
-      views: statByIcon($, stats, 'fa-eye'),
-      chapters: statByIcon($, stats, 'fa-list'),
+      pages: statByIcon(stats, 'fa-book'),
+      views: statByIcon(stats, 'fa-eye'),
+      chapters: statByIcon(stats, 'fa-list'),
       lastUpdate: unixTimeToIso(time.attr('unixtime')) ?? dateToIso(time.attr('datetime')),
       description: description ? sanitizeDescription(description) || null : null,
     });
