@@ -49,7 +49,14 @@ export function createServices(options: ServicesOptions): Services {
   const fictions = fictionsRepository(database.db);
   const risingStars = risingStarsRepository(database.db);
   const runs = jobRunsRepository(database.db);
-  const deps = { client, fictions, risingStars, now, genres: options.genres ?? GENRE_SLUGS };
+  const deps = {
+    client,
+    fictions,
+    risingStars,
+    now,
+    genres: options.genres ?? GENRE_SLUGS,
+    risingStarsActive: () => runs.isActive('rising-stars'),
+  };
   const executes = config.role !== 'web';
   const runner = new JobRunner({
     runs,

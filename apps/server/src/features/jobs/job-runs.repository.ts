@@ -155,6 +155,18 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** Whether a run of `job` is waiting or under way. */
+    async isActive(job: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('job_runs')
+        .select('id')
+        .where('job', '=', job)
+        .where('status', 'in', ['queued', 'running'])
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     get(id: number): Promise<JobRunRow | undefined> {
       return db.selectFrom('job_runs').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -4,6 +4,7 @@ import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
 const TRACKING_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+const CAPTURE_WAIT_MS = 30 * 60_000;
 
 /**
  * Refreshes every tracked fiction once per cycle. Fictions already refreshed
@@ -13,6 +14,11 @@ const TRACKING_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export function allFictionsJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
+    // At 00:24 both jobs start: wait for the capture so the fictions it finds are refreshed too.
+    for (let waited = 0; waited < CAPTURE_WAIT_MS && (await deps.risingStarsActive()); waited += 2_000) {
+      context.signal.throwIfAborted();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
     const since = new Date(deps.now().getTime() - TRACKING_WINDOW_MS).toISOString();
     const tracked = await deps.fictions.trackedFictions(since);
     const pending = tracked.filter(

@@ -9,4 +9,6 @@ export interface ScrapeDeps {
   now: () => Date;
   /** Rising Stars lists to capture, `main` first. */
   genres: readonly string[];
+  /** Whether a Rising Stars capture is queued or running (a full refresh waits for it). */
+  risingStarsActive: () => Promise<boolean>;
 }
