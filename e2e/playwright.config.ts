@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const FAKE_ROYALROAD_PORT = Number(process.env.E2E_FAKE_ROYALROAD_PORT ?? 4110);
+/** The local Royal Road stand-in the app scrapes during browser tests; specs steer it through /__fake/. */
+export const FAKE_ROYALROAD_URL = `http://127.0.0.1:${FAKE_ROYALROAD_PORT}`;
 export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');
 
 export default defineConfig({
@@ -31,25 +34,36 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node e2e/support/server.ts',
-    cwd: ROOT,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      DATA_DIR: path.join(ARTIFACTS, 'data'),
-      DATABASE_URL: `sqlite:${path.join(ARTIFACTS, 'data', 'e2e.db')}`,
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
-      ADMIN_EMAILS: 'admin@example.com',
-      SCHEDULER: 'off',
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node e2e/fakes/royalroad/cli.ts --port ${FAKE_ROYALROAD_PORT}`,
+      cwd: ROOT,
+      url: `${FAKE_ROYALROAD_URL}/__fake/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node e2e/support/server.ts',
+      cwd: ROOT,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        DATA_DIR: path.join(ARTIFACTS, 'data'),
+        DATABASE_URL: `sqlite:${path.join(ARTIFACTS, 'data', 'e2e.db')}`,
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
+        ADMIN_EMAILS: 'admin@example.com',
+        SCHEDULER: 'off',
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        ROYALROAD_BASE_URL: FAKE_ROYALROAD_URL,
+        SCRAPE_INTERVAL_MS: '0',
+      },
+    },
+  ],
 });

@@ -47,7 +47,34 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await signInWithStorage(page, session);
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+      await expect(page.getByText("You haven't added any favorites yet.")).toBeVisible();
+      await capture(page, `${label}-dashboard-empty`);
+
+      // A reading list with Rising Stars badges: capture the lists, then add three fictions from the top.
+      const headers = { authorization: `Bearer ${session.token}` };
+      const trigger = await request.post('/api/admin/trigger/rising-stars-scrape', { headers });
+      const { jobId } = (await trigger.json()).data as { jobId: number };
+      await expect
+        .poll(async () => (await (await request.get(`/api/admin/jobs/${jobId}`, { headers })).json()).data.status, {
+          timeout: 30_000,
+        })
+        .toBe('succeeded');
+      const top = (await (await request.get('/api/rising-stars/top?limit=3')).json()).data.entries as Array<{
+        royalroad_id: number;
+      }>;
+      for (const entry of top) {
+        await request.post('/api/royalroad/add-fiction', {
+          headers,
+          data: { url: `https://www.royalroad.com/fiction/${entry.royalroad_id}` },
+        });
+      }
+      await page.reload();
+      await expect(page.getByTestId('favorite-card')).toHaveCount(3);
+      await expect(page.getByText('Rising Stars #1')).toBeVisible();
       await capture(page, `${label}-dashboard`);
+      await page.getByRole('button', { name: 'All Fictions' }).click();
+      await expect(page.getByTestId('fiction-row')).toHaveCount(3);
+      await capture(page, `${label}-dashboard-all`);
       if (label === 'phone') {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.locator('#mobile-menu')).toBeVisible();

@@ -8,9 +8,15 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { catalogService } from './features/fictions/catalog.service.ts';
+import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
+import { royalroadRoutes } from './features/fictions/royalroad.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
 import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
+import { userFictionsRepository } from './features/user-fictions/user-fictions.repository.ts';
+import { userFictionsRoutes } from './features/user-fictions/user-fictions.routes.ts';
+import { userFictionsService } from './features/user-fictions/user-fictions.service.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { authGuards } from './http/auth-guards.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -67,6 +73,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app, { database, guards, adminEmails: config.adminEmails, now });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
   scrapeRoutes(app, { services, guards });
+  const userFictions = userFictionsRepository(database.db);
+  const catalog = catalogService({ ...services, userFictions, now });
+  fictionsRoutes(app, { fictions: services.fictions, catalog, guards });
+  royalroadRoutes(app, { catalog, guards });
+  userFictionsRoutes(app, {
+    service: userFictionsService({ userFictions, fictions: services.fictions, now }),
+    guards,
+  });
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -67,6 +67,16 @@ function setRisingStars(fake: FakeRoyalRoad, body: Record<string, unknown>): Fak
   return json(200, { genre, ids });
 }
 
+/** Adds `count` generated fictions (for tests that need long lists) and answers their ids. */
+function addFictions(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { count } = body;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 5000) {
+    throw new ControlError(400, 'count must be a whole number from 1 to 5000');
+  }
+  const ids = Array.from({ length: count }, () => fake.site.addFiction().id);
+  return json(201, { ids });
+}
+
 async function dispatch(fake: FakeRoyalRoad, method: string, path: string, request: IncomingMessage) {
   const route = `${method} ${path}`;
   if (route === 'GET /__fake/requests') return json(200, fake.requests);
@@ -78,6 +88,7 @@ async function dispatch(fake: FakeRoyalRoad, method: string, path: string, reque
     fake.behave(ruleFromJson(await readJson(request)));
     return json(201, { ok: true });
   }
+  if (route === 'POST /__fake/site/fictions') return addFictions(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/stats') return setStats(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/rising-stars')
     return setRisingStars(fake, asObject(await readJson(request)));

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
+export * from './fictions.ts';
 export * from './fields.ts';
 export * from './genres.ts';
 export * from './health.ts';
@@ -8,4 +9,9 @@ export * from './jobs.ts';
 export * from './messages.ts';
 export * from './pagination.ts';
 export * from './password.ts';
+export * from './reading-status.ts';
 export * from './rising-stars.ts';
+export * from './royalroad-url.ts';
+export * from './slug.ts';
+export * from './trend.ts';
+export * from './user-fictions.ts';

@@ -131,7 +131,21 @@ export interface RisingStarEntriesTable {
   fiction_id: number;
 }
 
+export interface UserFictionsTable {
+  id: Generated<number>;
+  user_id: number;
+  fiction_id: number;
+  status: string;
+  is_favorite: Bool;
+  favorite_position: number | null;
+  current_chapter: Generated<number>;
+  total_chapters: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  user_fictions: UserFictionsTable;
   users: UsersTable;
   oauth_accounts: OauthAccountsTable;
   fictions: FictionsTable;

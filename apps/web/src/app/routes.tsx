@@ -1,15 +1,29 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AdminPage } from '../features/admin/AdminPage.tsx';
-import { AdminUsersPage } from '../features/admin/AdminUsersPage.tsx';
+import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { RequireAdmin, RequireUser } from '../features/auth/guards.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { OAuthErrorPage } from '../features/auth/OAuthErrorPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
 import { AboutPage } from '../features/pages/AboutPage.tsx';
 import { PrivacyPage } from '../features/pages/PrivacyPage.tsx';
 import { TermsPage } from '../features/pages/TermsPage.tsx';
 import { Layout } from './layout/Layout.tsx';
+
+// Pages behind sign-in load their code only when opened, keeping the first page small.
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const AdminPage = lazy(() =>
+  import('../features/admin/AdminPage.tsx').then((m) => ({ default: m.AdminPage })),
+);
+const AdminUsersPage = lazy(() =>
+  import('../features/admin/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
 
 export function AppRoutes() {
   return (
@@ -25,7 +39,9 @@ export function AppRoutes() {
           path="/dashboard"
           element={
             <RequireUser>
-              <DashboardPage />
+              <Loading>
+                <DashboardPage />
+              </Loading>
             </RequireUser>
           }
         />
@@ -33,7 +49,9 @@ export function AppRoutes() {
           path="/admin"
           element={
             <RequireAdmin>
-              <AdminPage />
+              <Loading>
+                <AdminPage />
+              </Loading>
             </RequireAdmin>
           }
         />
@@ -41,7 +59,9 @@ export function AppRoutes() {
           path="/admin/users"
           element={
             <RequireAdmin>
-              <AdminUsersPage />
+              <Loading>
+                <AdminUsersPage />
+              </Loading>
             </RequireAdmin>
           }
         />

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Schema } from '../../db/schema.ts';
+import { containsAny } from '../../db/search.ts';
 
 export function adminRepository(db: Kysely<Schema>) {
   return {
@@ -18,10 +19,7 @@ export function adminRepository(db: Kysely<Schema>) {
     async listUsers(options: { search?: string; offset: number; limit: number }) {
       let query = db.selectFrom('users');
       if (options.search) {
-        const pattern = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        query = query.where(
-          sql<boolean>`(lower(email) like ${pattern} escape '\\' or lower(coalesce(name, '')) like ${pattern} escape '\\')`,
-        );
+        query = query.where(containsAny(['email', 'name'], options.search));
       }
       const [rows, count] = await Promise.all([
         query

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { FictionSnapshotsTable, FictionsTable, Schema } from '../../db/schema.ts';
+import { containsAny } from '../../db/search.ts';
 import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
@@ -38,6 +39,97 @@ export function fictionsRepository(db: Kysely<Schema>) {
 
     findById(id: number): Promise<FictionRow | undefined> {
       return db.selectFrom('fictions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByIds(ids: number[]): Promise<FictionRow[]> {
+      return ids.length
+        ? db.selectFrom('fictions').selectAll().where('id', 'in', ids).execute()
+        : Promise.resolve([]);
+    },
+
+    /** A page of fictions, most followed first. */
+    async page(options: { offset: number; limit: number }): Promise<{ rows: FictionRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('fictions')
+          .selectAll()
+          .orderBy(sql`coalesce(followers, -1)`, 'desc')
+          .orderBy('id')
+          .offset(options.offset)
+          .limit(options.limit)
+          .execute(),
+        db
+          .selectFrom('fictions')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Title or author containing the words, case-insensitively; most followed first. */
+    async search(options: {
+      q: string;
+      offset: number;
+      limit: number;
+    }): Promise<{ rows: FictionRow[]; total: number }> {
+      const query = db.selectFrom('fictions').where(containsAny(['title', 'author_name'], options.q));
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy(sql`coalesce(followers, -1)`, 'desc')
+          .orderBy('id')
+          .offset(options.offset)
+          .limit(options.limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Best overall score first, ties by followers (fictions without a score are left out). */
+    top(limit: number): Promise<FictionRow[]> {
+      return db
+        .selectFrom('fictions')
+        .selectAll()
+        .where('overall_score', 'is not', null)
+        .orderBy('overall_score', 'desc')
+        .orderBy(sql`coalesce(followers, -1)`, 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Most followed first, ties by score. */
+    popular(limit: number): Promise<FictionRow[]> {
+      return db
+        .selectFrom('fictions')
+        .selectAll()
+        .where('followers', 'is not', null)
+        .orderBy('followers', 'desc')
+        .orderBy(sql`coalesce(overall_score, -1)`, 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The fictions most readers of this site keep in their lists. */
+    async popularByUsers(limit: number) {
+      const rows = await db
+        .selectFrom('user_fictions')
+        .innerJoin('fictions', 'fictions.id', 'user_fictions.fiction_id')
+        .select((eb) => [
+          'fictions.id as id',
+          'fictions.royalroad_id as royalroad_id',
+          'fictions.title as title',
+          'fictions.author_name as author_name',
+          eb.fn.count<number>('user_fictions.user_id').as('user_count'),
+        ])
+        .groupBy(['fictions.id', 'fictions.royalroad_id', 'fictions.title', 'fictions.author_name'])
+        .orderBy('user_count', 'desc')
+        .orderBy('fictions.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, user_count: Number(row.user_count) }));
     },
 
     /**
@@ -171,9 +263,9 @@ export function fictionsRepository(db: Kysely<Schema>) {
     },
 
     /**
-     * The fictions a full refresh visits (DESIGN §4): every sponsored fiction and
-     * every fiction seen on Rising Stars since `risingStarsSince`. Readers' lists
-     * join this set once they exist. Oldest scrape first.
+     * The fictions a full refresh visits (DESIGN §4): every fiction in a reader's
+     * list, every sponsored fiction, and every fiction seen on Rising Stars since
+     * `risingStarsSince`. Oldest scrape first.
      */
     async trackedFictions(
       risingStarsSince: string,
@@ -184,6 +276,12 @@ export function fictionsRepository(db: Kysely<Schema>) {
         .where((eb) =>
           eb.or([
             eb('fictions.sponsored', '=', true),
+            eb.exists(
+              eb
+                .selectFrom('user_fictions')
+                .select('user_fictions.id')
+                .whereRef('user_fictions.fiction_id', '=', 'fictions.id'),
+            ),
             eb.exists(
               eb
                 .selectFrom('rising_star_entries')

@@ -1,0 +1,149 @@
+import {
+  createFictionBody,
+  fictionListResponse,
+  fictionPageResponse,
+  fictionResponse,
+  fictionSearchQuery,
+  pageQuery,
+  paginationOf,
+  rankingQuery,
+  royalroadIdParam,
+  siteFictionsResponse,
+} from '@rrc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../errors.ts';
+import type { AuthGuards } from '../../http/auth-guards.ts';
+import { responses } from '../../http/responses.ts';
+import type { CatalogService } from './catalog.service.ts';
+import { toFiction } from './fiction.mapper.ts';
+import type { FictionsRepository } from './fictions.repository.ts';
+
+export function fictionsRoutes(
+  app: FastifyInstance,
+  deps: { fictions: FictionsRepository; catalog: CatalogService; guards: AuthGuards },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['fictions'];
+  const { fictions, catalog } = deps;
+
+  r.get(
+    '/api/fictions',
+    {
+      schema: {
+        tags,
+        summary: 'Every fiction we know, most followed first',
+        querystring: pageQuery,
+        response: responses({ 200: fictionPageResponse }),
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await fictions.page({ offset: (page - 1) * limit, limit });
+      return {
+        success: true as const,
+        data: { fictions: rows.map(toFiction), pagination: paginationOf({ page, limit }, total) },
+      };
+    },
+  );
+
+  r.get(
+    '/api/fictions/search',
+    {
+      schema: {
+        tags,
+        summary: 'Fictions by title or author',
+        querystring: fictionSearchQuery,
+        response: responses({ 200: fictionPageResponse }),
+      },
+    },
+    async (request) => {
+      const { page, limit, q } = request.query;
+      const { rows, total } = await fictions.search({ q, offset: (page - 1) * limit, limit });
+      return {
+        success: true as const,
+        data: { fictions: rows.map(toFiction), pagination: paginationOf({ page, limit }, total) },
+      };
+    },
+  );
+
+  r.get(
+    '/api/fictions/top',
+    {
+      schema: {
+        tags,
+        summary: 'Best overall score first (ties by followers)',
+        querystring: rankingQuery,
+        response: responses({ 200: fictionListResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await fictions.top(request.query.limit)).map(toFiction),
+    }),
+  );
+
+  r.get(
+    '/api/fictions/popular',
+    {
+      schema: {
+        tags,
+        summary: 'Most followers first (ties by score)',
+        querystring: rankingQuery,
+        response: responses({ 200: fictionListResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await fictions.popular(request.query.limit)).map(toFiction),
+    }),
+  );
+
+  r.get(
+    '/api/fictions/popular-by-users',
+    {
+      schema: {
+        tags,
+        summary: 'The fictions most readers of this site keep in their lists',
+        querystring: rankingQuery,
+        response: responses({ 200: siteFictionsResponse }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await fictions.popularByUsers(request.query.limit) }),
+  );
+
+  r.get(
+    '/api/fictions/:royalroadId',
+    {
+      schema: {
+        tags,
+        summary: 'One fiction by its Royal Road id',
+        params: royalroadIdParam,
+        response: responses({ 200: fictionResponse }),
+      },
+    },
+    async (request) => {
+      const row = await fictions.findByRoyalroadId(request.params.royalroadId);
+      if (!row) throw notFound('Fiction not found');
+      return { success: true as const, data: toFiction(row) };
+    },
+  );
+
+  r.post(
+    '/api/fictions',
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags,
+        summary: 'Look a fiction up by Royal Road link or id, fetching it from Royal Road when it is new',
+        security: [{ bearer: [] }],
+        body: createFictionBody,
+        response: responses({ 200: fictionResponse }),
+      },
+    },
+    async (request) => {
+      const royalroadId = 'url' in request.body ? request.body.url : request.body.royalroadId;
+      return { success: true as const, data: toFiction(await catalog.findOrScrape(royalroadId)) };
+    },
+  );
+}

@@ -1,0 +1,214 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Schema, UserFictionsTable } from '../../db/schema.ts';
+
+export type UserFictionRow = Selectable<UserFictionsTable>;
+
+/** A reader's list. Every query names the reader, so nobody reaches another reader's rows. */
+export function userFictionsRepository(db: Kysely<Schema>) {
+  const mine = (userId: number) => db.selectFrom('user_fictions').where('user_id', '=', userId);
+
+  async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
+    const row = await trx
+      .selectFrom('user_fictions')
+      .select((eb) => eb.fn.max<number | null>('favorite_position').as('max'))
+      .where('user_id', '=', userId)
+      .where('is_favorite', '=', true)
+      .executeTakeFirst();
+    return Number(row?.max ?? 0) + 1;
+  }
+
+  return {
+    findById(userId: number, id: number): Promise<UserFictionRow | undefined> {
+      return mine(userId).selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByFiction(userId: number, fictionId: number): Promise<UserFictionRow | undefined> {
+      return mine(userId).selectAll().where('fiction_id', '=', fictionId).executeTakeFirst();
+    },
+
+    /** Newest first, optionally of one reading status. */
+    async page(userId: number, options: { offset: number; limit: number; status?: string }) {
+      let query = mine(userId);
+      if (options.status) query = query.where('status', '=', options.status);
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(options.offset)
+          .limit(options.limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Favorites in the reader's own order. */
+    async favorites(userId: number, options: { offset: number; limit: number }) {
+      const query = mine(userId).where('is_favorite', '=', true);
+      const [rows, count] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('favorite_position')
+          .orderBy('id')
+          .offset(options.offset)
+          .limit(options.limit)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** The whole list: favorites first, then the newest additions. */
+    all(userId: number): Promise<UserFictionRow[]> {
+      return mine(userId)
+        .selectAll()
+        .orderBy('is_favorite', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    async stats(userId: number) {
+      const [byStatus, favorites] = await Promise.all([
+        mine(userId)
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .groupBy('status')
+          .execute(),
+        mine(userId)
+          .where('is_favorite', '=', true)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        byStatus: byStatus.map((row) => ({ status: row.status, count: Number(row.n) })),
+        favorites: Number(favorites.n),
+      };
+    },
+
+    /** Adds a fiction as a favorite, last in the favorites order; undefined when it is already listed. */
+    add(
+      userId: number,
+      input: { fictionId: number; status: string; now: string },
+    ): Promise<UserFictionRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const position = await nextFavoritePosition(trx, userId);
+        return trx
+          .insertInto('user_fictions')
+          .values({
+            user_id: userId,
+            fiction_id: input.fictionId,
+            status: input.status,
+            is_favorite: true,
+            favorite_position: position,
+            created_at: input.now,
+            updated_at: input.now,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+      });
+    },
+
+    update(
+      userId: number,
+      id: number,
+      changes: { status?: string; current_chapter?: number; total_chapters?: number },
+      now: string,
+    ): Promise<UserFictionRow | undefined> {
+      return db
+        .updateTable('user_fictions')
+        .set({ ...changes, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Removes a non-favorite entry; returns what happened. */
+    async remove(userId: number, fictionId: number): Promise<'removed' | 'missing' | 'favorite'> {
+      const row = await mine(userId)
+        .select(['id', 'is_favorite'])
+        .where('fiction_id', '=', fictionId)
+        .executeTakeFirst();
+      if (!row) return 'missing';
+      if (row.is_favorite) return 'favorite';
+      const result = await db
+        .deleteFrom('user_fictions')
+        .where('user_id', '=', userId)
+        .where('id', '=', row.id)
+        .where('is_favorite', '=', false)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1 ? 'removed' : 'favorite';
+    },
+
+    /** Flips the favorite mark; a fiction not yet listed is added as a favorite. */
+    toggleFavorite(userId: number, fictionId: number, now: string): Promise<UserFictionRow> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('user_fictions')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('fiction_id', '=', fictionId)
+          .executeTakeFirst();
+        const favorite = !existing || !existing.is_favorite;
+        const position = favorite ? await nextFavoritePosition(trx, userId) : null;
+        if (!existing) {
+          return trx
+            .insertInto('user_fictions')
+            .values({
+              user_id: userId,
+              fiction_id: fictionId,
+              status: 'plan_to_read',
+              is_favorite: true,
+              favorite_position: position,
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        return trx
+          .updateTable('user_fictions')
+          .set({ is_favorite: favorite, favorite_position: position, updated_at: now })
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    /**
+     * Puts the favorites in the given order, all at once. The ids must be exactly
+     * the reader's favorites; otherwise nothing changes and the reason is returned.
+     */
+    reorder(userId: number, fictionIds: number[], now: string): Promise<'ok' | 'mismatch'> {
+      return db.transaction().execute(async (trx) => {
+        const favorites = await trx
+          .selectFrom('user_fictions')
+          .select(['id', 'fiction_id'])
+          .where('user_id', '=', userId)
+          .where('is_favorite', '=', true)
+          .execute();
+        const byFiction = new Map(favorites.map((row) => [row.fiction_id, row.id]));
+        const unique = new Set(fictionIds);
+        if (
+          unique.size !== fictionIds.length ||
+          unique.size !== byFiction.size ||
+          fictionIds.some((id) => !byFiction.has(id))
+        ) {
+          return 'mismatch';
+        }
+        for (const [index, fictionId] of fictionIds.entries()) {
+          await trx
+            .updateTable('user_fictions')
+            .set({ favorite_position: index + 1, updated_at: now })
+            .where('id', '=', byFiction.get(fictionId) as number)
+            .execute();
+        }
+        return 'ok';
+      });
+    },
+  };
+}
+
+export type UserFictionsRepository = ReturnType<typeof userFictionsRepository>;

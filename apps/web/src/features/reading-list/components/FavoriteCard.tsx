@@ -1,0 +1,151 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { RisingStarBadge, UserFiction } from '@rrc/contract';
+import { fictionPath } from '@rrc/contract/rules';
+import { Link } from 'react-router';
+import { Cover } from '../../../components/ui/Cover.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { formatCount, formatScore, plainText, titleCase } from '../../../lib/format.ts';
+import { useUpdateStatus } from '../api/mutations.ts';
+import { ProgressEditor } from './ProgressEditor.tsx';
+import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
+import { RisingStarsBadges } from './RisingStarsBadges.tsx';
+
+export function FavoriteCard({
+  entry,
+  badges,
+  onRemove,
+  onError,
+  disabled,
+}: {
+  entry: UserFiction;
+  badges: RisingStarBadge[] | undefined;
+  onRemove: (entry: UserFiction) => void;
+  onError: (message: string) => void;
+  disabled: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: entry.fiction_id,
+      disabled,
+    });
+  const updateStatus = useUpdateStatus();
+  const { fiction } = entry;
+  const title = fiction.title || 'Unknown Title';
+  const description = plainText(fiction.description) || 'No description available';
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="favorite-card"
+      data-fiction-id={entry.fiction_id}
+      className={`relative flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4 sm:p-4 ${
+        isDragging ? 'z-10 opacity-90 shadow-lg ring-brand-300' : ''
+      }`}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        title="Drag to reorder"
+        aria-label={`Drag to reorder ${title}`}
+        className="-my-1 flex w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-600 active:cursor-grabbing"
+        {...attributes}
+        {...listeners}
+      >
+        <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+          <circle cx="7" cy="5" r="1.5" />
+          <circle cx="13" cy="5" r="1.5" />
+          <circle cx="7" cy="10" r="1.5" />
+          <circle cx="13" cy="10" r="1.5" />
+          <circle cx="7" cy="15" r="1.5" />
+          <circle cx="13" cy="15" r="1.5" />
+        </svg>
+      </button>
+
+      <Link
+        to={fictionPath(fiction.royalroad_id, fiction.title)}
+        className="shrink-0"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        <Cover src={fiction.image_url} title={title} className="h-28 w-20 sm:h-32 sm:w-24" />
+      </Link>
+
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link
+              to={fictionPath(fiction.royalroad_id, fiction.title)}
+              className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700"
+            >
+              {title}
+            </Link>
+            <p className="text-sm text-slate-600">by {fiction.author_name || 'Unknown Author'}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => onRemove(entry)}
+            className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
+            title="Remove from favorites"
+          >
+            <span className="sr-only">Remove {title} from favorites</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </div>
+
+        <p className="line-clamp-2 text-sm text-slate-600">{description}</p>
+
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+          <div className="flex gap-1">
+            <dt className="font-medium text-slate-500">Status</dt>
+            <dd>{titleCase(fiction.status) || 'N/A'}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="font-medium text-slate-500">Followers</dt>
+            <dd>{formatCount(fiction.followers)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="font-medium text-slate-500">Score</dt>
+            <dd>{formatScore(fiction.overall_score)}</dd>
+          </div>
+        </dl>
+
+        <RisingStarsBadges badges={badges} />
+
+        {fiction.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {fiction.tags.slice(0, 2).map((tag) => (
+              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-slate-100 pt-2">
+          <ReadingStatusSelect
+            value={entry.status}
+            disabled={updateStatus.isPending}
+            onChange={(status) =>
+              updateStatus.mutate(
+                { id: entry.id, status },
+                { onError: (failure) => onError(failureMessage(failure, 'Failed to update status')) },
+              )
+            }
+          />
+          <ProgressEditor key={`${entry.current_chapter}/${entry.total_chapters}`} entry={entry} />
+        </div>
+      </div>
+    </li>
+  );
+}

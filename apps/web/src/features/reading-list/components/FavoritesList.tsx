@@ -1,0 +1,136 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { UserFiction } from '@rrc/contract';
+import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useRisingStarsBadges } from '../api/badges.ts';
+import { useFavorites } from '../api/favorites.ts';
+import { useReorderFavorites, useToggleFavorite } from '../api/mutations.ts';
+import { FavoriteCard } from './FavoriteCard.tsx';
+import { arrowKeysBy25 } from './keyboard.ts';
+
+export function FavoritesList() {
+  const favorites = useFavorites();
+  const entries = favorites.data ?? [];
+  const badges = useRisingStarsBadges(entries.map((entry) => entry.fiction_id));
+  const reorder = useReorderFavorites();
+  const toggle = useToggleFavorite();
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<UserFiction | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: arrowKeysBy25 }),
+  );
+
+  function onDragEnd(event: DragEndEvent) {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const from = entries.findIndex((entry) => entry.fiction_id === active.id);
+    const to = entries.findIndex((entry) => entry.fiction_id === over.id);
+    if (from < 0 || to < 0) return;
+    setError(null);
+    reorder.mutate(arrayMove(entries, from, to), {
+      onError: () => setError(SCREEN_FALLBACKS.saveOrder),
+    });
+  }
+
+  function confirmRemove() {
+    if (!removing) return;
+    setRemoveError(null);
+    toggle.mutate(removing.fiction_id, {
+      onSuccess: () => setRemoving(null),
+      onError: (failure) => setRemoveError(failureMessage(failure, SCREEN_FALLBACKS.removeFavorite)),
+    });
+  }
+
+  return (
+    <section aria-labelledby="favorites-heading">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="favorites-heading" className="text-lg font-semibold text-slate-900">
+          Your Favorites ({entries.length})
+        </h2>
+        {reorder.isPending && (
+          <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner label="Saving" className="scale-75" />
+            Saving order...
+          </span>
+        )}
+      </div>
+
+      {error && (
+        <div className="mb-4">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+
+      {favorites.isPending ? (
+        <p className="flex items-center gap-3 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+          <Spinner label="Loading" /> Loading favorites...
+        </p>
+      ) : favorites.isError ? (
+        <div className="space-y-3">
+          <Alert tone="error">{failureMessage(favorites.error, SCREEN_FALLBACKS.loadFavorites)}</Alert>
+          <Button variant="secondary" onClick={() => favorites.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+          You haven't added any favorites yet.
+        </p>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext
+            items={entries.map((entry) => entry.fiction_id)}
+            strategy={verticalListSortingStrategy}
+          >
+            <ul className="space-y-3">
+              {entries.map((entry) => (
+                <FavoriteCard
+                  key={entry.fiction_id}
+                  entry={entry}
+                  badges={badges.data?.[String(entry.fiction_id)]}
+                  onRemove={(target) => {
+                    setRemoveError(null);
+                    setRemoving(target);
+                  }}
+                  onError={setError}
+                  disabled={reorder.isPending}
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove from Favorites?"
+        message={`Are you sure you want to remove "${removing?.fiction.title ?? ''}" from your favorites? This action cannot be undone.`}
+        confirmLabel="Remove"
+        busyLabel="Removing..."
+        busy={toggle.isPending}
+        error={removeError}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </section>
+  );
+}

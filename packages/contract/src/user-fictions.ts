@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { fiction } from './fictions.ts';
+import { DEFAULT_PAGE_SIZE, pageQuery, pagination, queryInteger } from './pagination.ts';
+import { READING_STATUSES } from './reading-status.ts';
+
+export const readingStatus = z.enum(READING_STATUSES, {
+  error: `status must be one of: ${READING_STATUSES.join(', ')}.`,
+});
+
+export const userFiction = z.object({
+  id: z.number().int(),
+  fiction_id: z.number().int(),
+  status: readingStatus,
+  is_favorite: z.boolean(),
+  favorite_position: z.number().int().nullable(),
+  current_chapter: z.number().int(),
+  total_chapters: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  fiction,
+});
+export type UserFiction = z.infer<typeof userFiction>;
+
+export const userFictionPage = z.object({ userFictions: z.array(userFiction), pagination });
+export type UserFictionPage = z.infer<typeof userFictionPage>;
+export const userFictionPageResponse = okEnvelope(userFictionPage);
+export const userFictionResponse = okEnvelope(userFiction);
+export const userFictionListResponse = okEnvelope(z.array(userFiction));
+
+/** The favorites may be asked for whole (up to 1,000) so the dashboard can reorder them all. */
+export const favoritesQuery = z.object({
+  page: pageQuery.shape.page,
+  limit: queryInteger('limit', { min: 1, max: 1000, default: DEFAULT_PAGE_SIZE }),
+});
+
+export const statusParam = z.object({ status: readingStatus });
+
+const positiveId = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int(`${name} must be a whole number.`)
+    .positive(`${name} must be positive.`)
+    .max(2_147_483_647, `${name} is too large.`);
+
+export const userFictionIdParam = z.object({ id: positiveId('id') });
+export const listFictionIdParam = z.object({ fictionId: positiveId('fictionId') });
+
+export const addUserFictionBody = z.object({
+  fiction_id: z
+    .number({ error: 'fiction_id must be a number.' })
+    .int()
+    .positive('fiction_id must be positive.'),
+  status: readingStatus.default('plan_to_read'),
+});
+
+export const updateUserFictionBody = z.object({ status: readingStatus }).strict();
+
+export const progressBody = z
+  .object({
+    currentChapter: z
+      .number({ error: 'currentChapter must be a number.' })
+      .int('currentChapter must be a whole number.')
+      .min(0, 'currentChapter must be at least 0.')
+      .max(100_000, 'currentChapter is too large.'),
+    totalChapters: z
+      .number({ error: 'totalChapters must be a number.' })
+      .int('totalChapters must be a whole number.')
+      .min(0, 'totalChapters must be at least 0.')
+      .max(100_000, 'totalChapters is too large.'),
+  })
+  .refine(
+    (body) => body.currentChapter <= body.totalChapters,
+    'The current chapter cannot be past the last chapter.',
+  );
+
+export const reorderBody = z.object({
+  fictionIds: z
+    .array(z.number({ error: 'fictionIds must hold fiction ids.' }).int().positive(), {
+      error: 'fictionIds must be a list of fiction ids.',
+    })
+    .max(1000, 'fictionIds may hold at most 1000 ids.'),
+});
+
+export const userFictionStats = z.object({
+  total: z.number().int(),
+  reading: z.number().int(),
+  completed: z.number().int(),
+  on_hold: z.number().int(),
+  dropped: z.number().int(),
+  plan_to_read: z.number().int(),
+  favorites: z.number().int(),
+});
+export type UserFictionStats = z.infer<typeof userFictionStats>;
+export const userFictionStatsResponse = okEnvelope(userFictionStats);
+export const reorderResponse = okEnvelope(z.object({ fictionIds: z.array(z.number().int()) }));
