@@ -55,9 +55,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const trigger = await request.post('/api/admin/trigger/rising-stars-scrape', { headers });
       const { jobId } = (await trigger.json()).data as { jobId: number };
       await expect
-        .poll(async () => (await (await request.get(`/api/admin/jobs/${jobId}`, { headers })).json()).data.status, {
-          timeout: 30_000,
-        })
+        .poll(
+          async () => (await (await request.get(`/api/admin/jobs/${jobId}`, { headers })).json()).data.status,
+          {
+            timeout: 30_000,
+          },
+        )
         .toBe('succeeded');
       const top = (await (await request.get('/api/rising-stars/top?limit=3')).json()).data.entries as Array<{
         royalroad_id: number;

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
 import { catalogService } from './features/fictions/catalog.service.ts';
 import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { royalroadRoutes } from './features/fictions/royalroad.routes.ts';
@@ -46,6 +47,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors raised before routing (a malformed address) get the same envelope as every other answer.
+    frameworkErrors: (error, _request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .send({ success: false, error: 'The address of this request is malformed.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,7 +84,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   scrapeRoutes(app, { services, guards });
   const userFictions = userFictionsRepository(database.db);
   const catalog = catalogService({ ...services, userFictions, now });
-  fictionsRoutes(app, { fictions: services.fictions, catalog, guards });
+  fictionsRoutes(app, { fictions: services.fictions, catalog, guards, now });
+  exportRoutes(app, {
+    fictions: services.fictions,
+    risingStars: services.risingStars,
+    userFictions,
+    guards,
+    now,
+  });
   royalroadRoutes(app, { catalog, guards });
   userFictionsRoutes(app, {
     service: userFictionsService({ userFictions, fictions: services.fictions, now }),

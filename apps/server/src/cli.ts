@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
 import { toJobRun } from './features/jobs/job-run.mapper.ts';
 import type { JobName } from './features/jobs/jobs.ts';
+import { importSample } from './sample-data/import-sample.ts';
 import { createServices } from './services.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -14,6 +15,7 @@ Commands:
   scrape rising-stars            capture every Rising Stars list now
   scrape fiction <royalroadId>   refresh one fiction now
   scrape all                     refresh every tracked fiction now
+  seed-sample                    load the real July 2026 sample (169 fictions, 19 captures)
 `;
 
 const consoleLog = {
@@ -96,6 +98,19 @@ async function run(argv: string[]): Promise<number> {
           return 1;
         }
         console.log(`${email} is now an administrator.`);
+        return 0;
+      }
+      case 'seed-sample': {
+        await migrateToLatest(database);
+        const services = createServices({
+          config: { ...config, scheduler: false },
+          database,
+          log: consoleLog,
+        });
+        const totals = await importSample({ ...services, now: () => new Date() });
+        console.log(
+          `Loaded ${totals.fictions} fictions with ${totals.snapshots} snapshots, ${totals.captures} Rising Stars captures with ${totals.entries} entries.`,
+        );
         return 0;
       }
       case 'scrape':

@@ -5,6 +5,7 @@ export * from './fictions.ts';
 export * from './fields.ts';
 export * from './genres.ts';
 export * from './health.ts';
+export * from './history.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
 export * from './pagination.ts';

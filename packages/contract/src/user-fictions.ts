@@ -50,7 +50,8 @@ export const addUserFictionBody = z.object({
   fiction_id: z
     .number({ error: 'fiction_id must be a number.' })
     .int()
-    .positive('fiction_id must be positive.'),
+    .positive('fiction_id must be positive.')
+    .max(2_147_483_647, 'fiction_id is too large.'),
   status: readingStatus.default('plan_to_read'),
 });
 

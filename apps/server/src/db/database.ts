@@ -46,6 +46,10 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     handle.pragma('foreign_keys = ON');
     handle.pragma('busy_timeout = 5000');
     handle.pragma('synchronous = NORMAL');
+    // SQLite's own lower() folds ASCII only; searches must match "Élan" and "ДРАКОН" as PostgreSQL does.
+    handle.function('lower', { deterministic: true }, (value: unknown) =>
+      typeof value === 'string' ? value.toLowerCase() : value,
+    );
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteDriverDatabase(handle) }) });
     return {
       db,

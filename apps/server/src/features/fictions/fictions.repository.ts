@@ -41,6 +41,43 @@ export function fictionsRepository(db: Kysely<Schema>) {
       return db.selectFrom('fictions').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** Snapshots of one fiction between two times, oldest first. */
+    snapshots(fictionId: number, range: { from?: string; to?: string }) {
+      let query = db
+        .selectFrom('fiction_snapshots')
+        .select([
+          'captured_at',
+          'followers',
+          'favorites',
+          'ratings',
+          'pages',
+          'total_views',
+          'average_views',
+          'chapter_count',
+          'overall_score',
+          'style_score',
+          'story_score',
+          'grammar_score',
+          'character_score',
+        ])
+        .where('fiction_id', '=', fictionId);
+      if (range.from) query = query.where('captured_at', '>=', range.from);
+      if (range.to) query = query.where('captured_at', '<=', range.to);
+      return query.orderBy('captured_at').execute();
+    },
+
+    /** The next batch of snapshots of some fictions after a snapshot id, for streaming exports. */
+    snapshotBatch(fictionIds: number[], afterId: number, limit: number) {
+      return db
+        .selectFrom('fiction_snapshots')
+        .selectAll()
+        .where('fiction_id', 'in', fictionIds)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
     findByIds(ids: number[]): Promise<FictionRow[]> {
       return ids.length
         ? db.selectFrom('fictions').selectAll().where('id', 'in', ids).execute()
@@ -157,23 +194,13 @@ export function fictionsRepository(db: Kysely<Schema>) {
           last_scraped_at: capturedAt,
           updated_at: capturedAt,
         };
-        const existing = await trx
-          .selectFrom('fictions')
-          .select('id')
-          .where('royalroad_id', '=', parsed.royalroadId)
-          .executeTakeFirst();
-        let fictionId: number;
-        if (existing) {
-          fictionId = existing.id;
-          await trx.updateTable('fictions').set(current).where('id', '=', fictionId).execute();
-        } else {
-          const inserted = await trx
-            .insertInto('fictions')
-            .values({ royalroad_id: parsed.royalroadId, ...current, created_at: capturedAt })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          fictionId = inserted.id;
-        }
+        // One statement whether the fiction is new or known, so two readers adding it at once both succeed.
+        const { id: fictionId, created_at } = await trx
+          .insertInto('fictions')
+          .values({ royalroad_id: parsed.royalroadId, ...current, created_at: capturedAt })
+          .onConflict((oc) => oc.column('royalroad_id').doUpdateSet(current))
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('fiction_snapshots')
           .values({ fiction_id: fictionId, captured_at: capturedAt, ...stats })
@@ -199,7 +226,49 @@ export function fictionsRepository(db: Kysely<Schema>) {
             )
             .execute();
         }
-        return { fictionId, created: !existing };
+        return { fictionId, created: created_at === capturedAt };
+      });
+    },
+
+    /**
+     * Stores a fiction with a ready-made history (imported data, demo data) in one
+     * transaction. The latest snapshot becomes the current state. Returns the id,
+     * or null when the fiction is already known.
+     */
+    importFiction(input: {
+      fiction: Omit<Insertable<FictionsTable>, 'created_at' | 'updated_at' | 'last_scraped_at'>;
+      snapshots: Array<Omit<Insertable<FictionSnapshotsTable>, 'fiction_id'>>;
+      createdAt: string;
+    }): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const known = await trx
+          .selectFrom('fictions')
+          .select('id')
+          .where('royalroad_id', '=', input.fiction.royalroad_id)
+          .executeTakeFirst();
+        if (known) return null;
+        const latest = input.snapshots.at(-1);
+        const { id } = await trx
+          .insertInto('fictions')
+          .values({
+            ...input.fiction,
+            ...(latest ? { ...latest, captured_at: undefined } : {}),
+            last_scraped_at: latest?.captured_at ?? null,
+            created_at: input.createdAt,
+            updated_at: latest?.captured_at ?? input.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (let start = 0; start < input.snapshots.length; start += 500) {
+          await trx
+            .insertInto('fiction_snapshots')
+            .values(
+              input.snapshots.slice(start, start + 500).map((snapshot) => ({ ...snapshot, fiction_id: id })),
+            )
+            .onConflict((oc) => oc.columns(['fiction_id', 'captured_at']).doNothing())
+            .execute();
+        }
+        return id;
       });
     },
 

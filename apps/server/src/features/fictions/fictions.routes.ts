@@ -1,9 +1,11 @@
 import {
   createFictionBody,
+  fictionHistoryResponse,
   fictionListResponse,
   fictionPageResponse,
   fictionResponse,
   fictionSearchQuery,
+  historyQuery,
   pageQuery,
   paginationOf,
   rankingQuery,
@@ -18,10 +20,11 @@ import { responses } from '../../http/responses.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { toFiction } from './fiction.mapper.ts';
 import type { FictionsRepository } from './fictions.repository.ts';
+import { downsampleHistory } from './history.ts';
 
 export function fictionsRoutes(
   app: FastifyInstance,
-  deps: { fictions: FictionsRepository; catalog: CatalogService; guards: AuthGuards },
+  deps: { fictions: FictionsRepository; catalog: CatalogService; guards: AuthGuards; now: () => Date },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fictions'];
@@ -126,6 +129,32 @@ export function fictionsRoutes(
       const row = await fictions.findByRoyalroadId(request.params.royalroadId);
       if (!row) throw notFound('Fiction not found');
       return { success: true as const, data: toFiction(row) };
+    },
+  );
+
+  r.get(
+    '/api/fictions/:royalroadId/history',
+    {
+      schema: {
+        tags,
+        summary: 'Statistics over time, oldest first (one point a day beyond 90 days)',
+        params: royalroadIdParam,
+        querystring: historyQuery,
+        response: responses({ 200: fictionHistoryResponse }),
+      },
+    },
+    async (request) => {
+      const row = await fictions.findByRoyalroadId(request.params.royalroadId);
+      if (!row) throw notFound('Fiction not found');
+      const points = await fictions.snapshots(row.id, request.query);
+      return {
+        success: true as const,
+        data: {
+          fiction_id: row.id,
+          royalroad_id: row.royalroad_id,
+          points: downsampleHistory(points, deps.now()),
+        },
+      };
     },
   );
 

@@ -38,6 +38,15 @@ export function risingStarsRepository(db: Kysely<Schema>) {
   return {
     latestCapture,
 
+    async captureExistsAt(capturedAt: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('rising_star_captures')
+        .select('id')
+        .where('captured_at', '=', capturedAt)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async createCapture(input: {
       capturedAt: string;
       genresTotal: number;
@@ -148,6 +157,26 @@ export function risingStarsRepository(db: Kysely<Schema>) {
         .where('rising_star_captures.captured_at', '<=', input.end)
         .orderBy('rising_star_captures.captured_at')
         .orderBy('rising_star_entries.position')
+        .execute();
+    },
+
+    /** The next batch of list places of some fictions after an entry id, for streaming exports. */
+    recordBatch(fictionIds: number[], afterId: number, limit: number) {
+      return db
+        .selectFrom('rising_star_entries')
+        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
+        .select([
+          'rising_star_entries.id as id',
+          'rising_star_entries.fiction_id as fiction_id',
+          'rising_star_entries.genre as genre',
+          'rising_star_entries.position as position',
+          'rising_star_captures.captured_at as captured_at',
+        ])
+        .where('rising_star_entries.fiction_id', 'in', fictionIds)
+        .where('rising_star_captures.status', 'in', READABLE)
+        .where('rising_star_entries.id', '>', afterId)
+        .orderBy('rising_star_entries.id')
+        .limit(limit)
         .execute();
     },
 

@@ -151,10 +151,10 @@ export function userFictionsRepository(db: Kysely<Schema>) {
           .where('user_id', '=', userId)
           .where('fiction_id', '=', fictionId)
           .executeTakeFirst();
-        const favorite = !existing || !existing.is_favorite;
+        const favorite = !existing?.is_favorite;
         const position = favorite ? await nextFavoritePosition(trx, userId) : null;
         if (!existing) {
-          return trx
+          const inserted = await trx
             .insertInto('user_fictions')
             .values({
               user_id: userId,
@@ -165,8 +165,19 @@ export function userFictionsRepository(db: Kysely<Schema>) {
               created_at: now,
               updated_at: now,
             })
+            // A double click: the other request added it a moment ago; answer with that entry.
+            .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
             .returningAll()
-            .executeTakeFirstOrThrow();
+            .executeTakeFirst();
+          return (
+            inserted ??
+            trx
+              .selectFrom('user_fictions')
+              .selectAll()
+              .where('user_id', '=', userId)
+              .where('fiction_id', '=', fictionId)
+              .executeTakeFirstOrThrow()
+          );
         }
         return trx
           .updateTable('user_fictions')

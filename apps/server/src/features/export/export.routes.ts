@@ -1,0 +1,75 @@
+import { royalroadIdParam } from '@rrc/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../errors.ts';
+import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { responses } from '../../http/responses.ts';
+import { toFiction } from '../fictions/fiction.mapper.ts';
+import type { UserFictionsRepository } from '../user-fictions/user-fictions.repository.ts';
+import { type ExportDeps, exportArchive, exportFilename } from './export.service.ts';
+
+function sendZip(reply: FastifyReply, filename: string, stream: NodeJS.ReadableStream) {
+  return reply
+    .type('application/zip')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
+/** Data downloads (signed in only, SPEC §6): a ZIP of CSV files, a JSON file and a README. */
+export function exportRoutes(
+  app: FastifyInstance,
+  deps: ExportDeps & { userFictions: UserFictionsRepository; guards: AuthGuards },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearer: [] }];
+  const errors = responses({});
+
+  r.get(
+    '/api/fictions/:royalroadId/export',
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags: ['fictions'],
+        summary: "Download one fiction's data: a ZIP with its statistics history and Rising Stars places",
+        security,
+        params: royalroadIdParam,
+        produces: ['application/zip'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const row = await deps.fictions.findByRoyalroadId(request.params.royalroadId);
+      if (!row) throw notFound('Fiction not found');
+      const fiction = toFiction(row);
+      const stream = exportArchive(deps, { kind: 'fiction', user: null, fictions: [fiction], list: null });
+      return sendZip(reply, exportFilename('fiction', deps.now(), fiction.title), stream);
+    },
+  );
+
+  r.get(
+    '/api/userFictions/export',
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags: ['user fictions'],
+        summary: 'Download your list with the history of every fiction in it, as a ZIP',
+        security,
+        produces: ['application/zip'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const list = await deps.userFictions.all(user.id);
+      const fictions = (await deps.fictions.findByIds(list.map((entry) => entry.fiction_id))).map(toFiction);
+      const stream = exportArchive(deps, {
+        kind: 'list',
+        user: { id: user.id, email: user.email, name: user.name },
+        fictions,
+        list,
+      });
+      return sendZip(reply, exportFilename('list', deps.now()), stream);
+    },
+  );
+}

@@ -1,0 +1,228 @@
+import { Readable } from 'node:stream';
+import type { Fiction, User } from '@rrc/contract';
+import { titleSlug } from '@rrc/contract';
+import yazl from 'yazl';
+import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
+import type { UserFictionRow } from '../user-fictions/user-fictions.repository.ts';
+import { csvLine } from './csv.ts';
+import { readme } from './readme.ts';
+
+const BATCH = 1000;
+
+export const SNAPSHOT_COLUMNS = [
+  'followers',
+  'favorites',
+  'ratings',
+  'pages',
+  'total_views',
+  'average_views',
+  'chapter_count',
+  'overall_score',
+  'style_score',
+  'story_score',
+  'grammar_score',
+  'character_score',
+] as const;
+
+export interface ExportDeps {
+  fictions: FictionsRepository;
+  risingStars: RisingStarsRepository;
+  now: () => Date;
+}
+
+interface ExportContent {
+  kind: 'fiction' | 'list';
+  user: Pick<User, 'id' | 'email' | 'name'> | null;
+  fictions: Fiction[];
+  list: UserFictionRow[] | null;
+}
+
+/**
+ * Builds a ZIP as a stream: every file is generated from the database in
+ * batches while the archive is being sent, so memory stays flat however long
+ * the history is.
+ */
+export function exportArchive(deps: ExportDeps, content: ExportContent): NodeJS.ReadableStream {
+  const ids = content.fictions.map((fiction) => fiction.id);
+  const byId = new Map(content.fictions.map((fiction) => [fiction.id, fiction]));
+
+  async function* snapshots() {
+    let after = 0;
+    for (;;) {
+      const rows = ids.length ? await deps.fictions.snapshotBatch(ids, after, BATCH) : [];
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows.at(-1)?.id ?? after;
+    }
+  }
+
+  async function* records() {
+    let after = 0;
+    for (;;) {
+      const rows = ids.length ? await deps.risingStars.recordBatch(ids, after, BATCH) : [];
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows.at(-1)?.id ?? after;
+    }
+  }
+
+  async function* snapshotsCsv() {
+    yield csvLine(['royalroad_id', 'title', 'captured_at', ...SNAPSHOT_COLUMNS]);
+    for await (const rows of snapshots()) {
+      yield rows
+        .map((row) => {
+          const fiction = byId.get(row.fiction_id);
+          return csvLine([
+            fiction?.royalroad_id,
+            fiction?.title,
+            row.captured_at,
+            ...SNAPSHOT_COLUMNS.map((column) => row[column]),
+          ]);
+        })
+        .join('');
+    }
+  }
+
+  async function* risingStarsCsv() {
+    yield csvLine(['royalroad_id', 'title', 'captured_at', 'genre', 'position']);
+    for await (const rows of records()) {
+      yield rows
+        .map((row) => {
+          const fiction = byId.get(row.fiction_id);
+          return csvLine([fiction?.royalroad_id, fiction?.title, row.captured_at, row.genre, row.position]);
+        })
+        .join('');
+    }
+  }
+
+  function* fictionsCsv() {
+    yield csvLine([
+      'royalroad_id',
+      'title',
+      'author_name',
+      'status',
+      'type',
+      'tags',
+      'warnings',
+      ...SNAPSHOT_COLUMNS.filter((column) => column !== 'chapter_count'),
+      'chapter_count',
+      'last_scraped_at',
+      'url',
+    ]);
+    for (const fiction of content.fictions) {
+      yield csvLine([
+        fiction.royalroad_id,
+        fiction.title,
+        fiction.author_name,
+        fiction.status,
+        fiction.type,
+        fiction.tags.join('; '),
+        fiction.warnings.join('; '),
+        ...SNAPSHOT_COLUMNS.filter((column) => column !== 'chapter_count').map((column) => fiction[column]),
+        fiction.chapter_count,
+        fiction.last_scraped_at,
+        `https://www.royalroad.com/fiction/${fiction.royalroad_id}`,
+      ]);
+    }
+  }
+
+  function* listCsv() {
+    yield csvLine([
+      'royalroad_id',
+      'title',
+      'reading_status',
+      'favorite',
+      'favorite_position',
+      'current_chapter',
+      'total_chapters',
+      'added_at',
+      'updated_at',
+    ]);
+    for (const entry of content.list ?? []) {
+      const fiction = byId.get(entry.fiction_id);
+      yield csvLine([
+        fiction?.royalroad_id,
+        fiction?.title,
+        entry.status,
+        Boolean(entry.is_favorite),
+        entry.favorite_position,
+        entry.current_chapter,
+        entry.total_chapters,
+        entry.created_at,
+        entry.updated_at,
+      ]);
+    }
+  }
+
+  async function* json() {
+    yield `{"exported_at":${JSON.stringify(deps.now().toISOString())},"kind":${JSON.stringify(content.kind)},"user":${JSON.stringify(content.user)},\n"fictions":${JSON.stringify(content.fictions)},\n`;
+    if (content.list) {
+      const list = content.list.map((entry) => ({
+        royalroad_id: byId.get(entry.fiction_id)?.royalroad_id,
+        fiction_id: entry.fiction_id,
+        status: entry.status,
+        is_favorite: Boolean(entry.is_favorite),
+        favorite_position: entry.favorite_position,
+        current_chapter: entry.current_chapter,
+        total_chapters: entry.total_chapters,
+        created_at: entry.created_at,
+        updated_at: entry.updated_at,
+      }));
+      yield `"list":${JSON.stringify(list)},\n`;
+    }
+    yield '"snapshots":[';
+    let first = true;
+    for await (const rows of snapshots()) {
+      const items = rows.map((row) => {
+        const { id: _id, fiction_id, ...values } = row;
+        return JSON.stringify({ royalroad_id: byId.get(fiction_id)?.royalroad_id, ...values });
+      });
+      yield (first ? '\n' : ',\n') + items.join(',\n');
+      first = false;
+    }
+    yield '],\n"rising_stars":[';
+    first = true;
+    for await (const rows of records()) {
+      const items = rows.map((row) =>
+        JSON.stringify({
+          royalroad_id: byId.get(row.fiction_id)?.royalroad_id,
+          captured_at: row.captured_at,
+          genre: row.genre,
+          position: row.position,
+        }),
+      );
+      yield (first ? '\n' : ',\n') + items.join(',\n');
+      first = false;
+    }
+    yield ']}\n';
+  }
+
+  const zip = new yazl.ZipFile();
+  const options = { mtime: deps.now(), compress: true };
+  zip.addBuffer(Buffer.from(readme(content.kind, deps.now())), 'README.txt', options);
+  zip.addReadStreamLazy(content.kind === 'list' ? 'list.csv' : 'fiction.csv', options, (callback) =>
+    callback(null, Readable.from(content.kind === 'list' ? listCsv() : fictionsCsv())),
+  );
+  if (content.kind === 'list') {
+    zip.addReadStreamLazy('fictions.csv', options, (callback) =>
+      callback(null, Readable.from(fictionsCsv())),
+    );
+  }
+  zip.addReadStreamLazy('snapshots.csv', options, (callback) =>
+    callback(null, Readable.from(snapshotsCsv())),
+  );
+  zip.addReadStreamLazy('rising-stars.csv', options, (callback) =>
+    callback(null, Readable.from(risingStarsCsv())),
+  );
+  zip.addReadStreamLazy('data.json', options, (callback) => callback(null, Readable.from(json())));
+  zip.end();
+  return zip.outputStream;
+}
+
+/** `reborn_as_a_demonic_rock-2026-11-21.zip`, `my-fictions-2026-11-21.zip`. */
+export function exportFilename(kind: 'fiction' | 'list', now: Date, title?: string): string {
+  const date = now.toISOString().slice(0, 10);
+  const base = kind === 'list' ? 'my-fictions' : titleSlug(title ?? '') || 'fiction';
+  return `${base.slice(0, 80)}-${date}.zip`;
+}

@@ -1,0 +1,54 @@
+/** README.txt of an export: what each file holds, its columns and units. */
+export function readme(kind: 'fiction' | 'list', now: Date): string {
+  const lines = [
+    'RR Companion data export',
+    `Exported ${now.toISOString()} (dates and times are ISO 8601, in UTC).`,
+    '',
+    'Numbers come from Royal Road as we read them. An empty cell (null in data.json) means Royal Road did not',
+    'show that figure when we looked; it is not zero.',
+    '',
+    'FILES',
+    '',
+  ];
+  if (kind === 'list') {
+    lines.push(
+      'list.csv - your list, one row per fiction',
+      '  royalroad_id       the fiction id on Royal Road (https://www.royalroad.com/fiction/<id>)',
+      '  title              the title when last read',
+      '  reading_status     reading, completed, on_hold, dropped or plan_to_read',
+      '  favorite           true when marked as a favorite',
+      '  favorite_position  your order of favorites, 1 first (empty for non-favorites)',
+      '  current_chapter    the chapter you are at',
+      '  total_chapters     the chapters you counted',
+      '  added_at           when you added it; updated_at: when you last changed it',
+      '',
+      'fictions.csv - the current statistics of each fiction in your list (columns as in snapshots.csv, plus',
+      '  author_name, status, type, tags and warnings separated by "; ", last_scraped_at and url)',
+      '',
+    );
+  } else {
+    lines.push(
+      'fiction.csv - the fiction and its current statistics (columns as in snapshots.csv, plus author_name,',
+      '  status, type, tags and warnings separated by "; ", last_scraped_at and url)',
+      '',
+    );
+  }
+  lines.push(
+    'snapshots.csv - every time we read the fiction page, oldest first',
+    '  captured_at        when the page was read',
+    '  followers, favorites, ratings   counts of readers',
+    '  pages              length as Royal Road estimates it, in paperback pages',
+    '  total_views        views of all chapters; average_views: views per chapter',
+    '  chapter_count      chapters published',
+    '  overall_score, style_score, story_score, grammar_score, character_score   0 to 5 stars',
+    '',
+    'rising-stars.csv - every place held on a Rising Stars list',
+    '  captured_at        when the lists were read (all lists of one reading share it)',
+    '  genre              main (the overall list) or the genre or tag list',
+    '  position           1 is the top of the list',
+    '',
+    'data.json - everything above in one JSON document',
+    '',
+  );
+  return lines.join('\r\n');
+}

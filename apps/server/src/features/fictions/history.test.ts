@@ -1,0 +1,42 @@
+import type { SnapshotPoint } from '@rrc/contract';
+import { describe, expect, it } from 'vitest';
+import { downsampleHistory } from './history.ts';
+
+const point = (captured_at: string, followers: number): SnapshotPoint => ({
+  captured_at,
+  followers,
+  favorites: null,
+  ratings: null,
+  pages: null,
+  total_views: null,
+  average_views: null,
+  chapter_count: null,
+  overall_score: null,
+  style_score: null,
+  story_score: null,
+  grammar_score: null,
+  character_score: null,
+});
+
+describe('history downsampling', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+
+  it('keeps one point a day (the last) before the last 90 days, and every point after', () => {
+    const points = [
+      point('2026-01-05T01:00:00.000Z', 1),
+      point('2026-01-05T07:00:00.000Z', 2),
+      point('2026-01-05T19:00:00.000Z', 3),
+      point('2026-01-06T01:00:00.000Z', 4),
+      point('2026-11-20T01:00:00.000Z', 5),
+      point('2026-11-20T07:00:00.000Z', 6),
+    ];
+    expect(downsampleHistory(points, now).map((p) => p.followers)).toEqual([3, 4, 5, 6]);
+  });
+
+  it('leaves a daily history untouched', () => {
+    const daily = Array.from({ length: 365 }, (_, i) =>
+      point(new Date(Date.UTC(2025, 10, 21 + i, 8)).toISOString(), i),
+    );
+    expect(downsampleHistory(daily, now)).toHaveLength(365);
+  });
+});
