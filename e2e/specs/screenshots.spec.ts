@@ -35,6 +35,22 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       }
     });
 
+    test('landing, fiction and popular pages', async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Top 5 Rising Stars' }).getByRole('link')).toHaveCount(5);
+      await capture(page, `${label}-landing`);
+      await page.goto('/fiction/176641/worm_girl_evolution_litrpg_yuri');
+      await expect(
+        page.getByRole('region', { name: 'Engagement and growth' }).locator('.recharts-line-curve'),
+      ).toHaveCount(5);
+      await capture(page, `${label}-fiction`);
+      await page.goto('/royalroad');
+      await expect(page.getByRole('heading', { name: 'Popular on Royal Road' })).toBeVisible();
+      await expect(page.getByRole('listitem').first()).toBeVisible();
+      await capture(page, `${label}-popular`);
+    });
+
     test('cookie banner', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();

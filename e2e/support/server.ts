@@ -13,6 +13,11 @@ if (!process.env.E2E_SKIP_BUILD) {
   });
 }
 
+// Real captures from July 2026: fictions with their history and Rising Stars lists, for pages with real data.
+execFileSync(process.execPath, ['apps/server/src/cli.ts', 'seed-sample'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], { stdio: 'inherit', env: process.env });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);

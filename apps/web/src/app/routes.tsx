@@ -5,6 +5,7 @@ import { RequireAdmin, RequireUser } from '../features/auth/guards.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { OAuthErrorPage } from '../features/auth/OAuthErrorPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { AboutPage } from '../features/pages/AboutPage.tsx';
 import { PrivacyPage } from '../features/pages/PrivacyPage.tsx';
 import { TermsPage } from '../features/pages/TermsPage.tsx';
@@ -21,6 +22,14 @@ const AdminUsersPage = lazy(() =>
   import('../features/admin/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
 
+const FictionPage = lazy(() =>
+  import('../features/fiction/FictionPage.tsx').then((m) => ({ default: m.FictionPage })),
+);
+
+const PopularPage = lazy(() =>
+  import('../features/popular/PopularPage.tsx').then((m) => ({ default: m.PopularPage })),
+);
+
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
@@ -29,12 +38,29 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
+        <Route path="/" element={<LandingPage />} />
         <Route path="/about" element={<AboutPage />} />
+        <Route
+          path="/royalroad"
+          element={
+            <Loading>
+              <PopularPage />
+            </Loading>
+          }
+        />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/oauth/error" element={<OAuthErrorPage />} />
+        <Route
+          path="/fiction/:id/:slug?"
+          element={
+            <Loading>
+              <FictionPage />
+            </Loading>
+          }
+        />
         <Route
           path="/dashboard"
           element={

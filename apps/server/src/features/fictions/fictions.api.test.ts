@@ -1,7 +1,7 @@
 import type { Fiction, PopularFiction, SiteFiction } from '@rrc/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp, testDialect } from '../../../test/test-app.ts';
+import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
 import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
 
 type FictionPage = { data: { fictions: Fiction[]; pagination: Record<string, number> } };

@@ -1,0 +1,243 @@
+import type { RisingStarRecord, SnapshotPoint } from '@rrc/contract';
+import { compareGenres, genreLabel } from '@rrc/contract/rules';
+import { useMemo, useState } from 'react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartCard, type SeriesSpec } from './ChartCard.tsx';
+import { compactNumber, longDate, RANGES, type RangeKey, shortDate, withinRange } from './ranges.ts';
+
+const PALETTE = [
+  '#4f46e5',
+  '#f59e0b',
+  '#10b981',
+  '#ef4444',
+  '#0ea5e9',
+  '#a855f7',
+  '#14b8a6',
+  '#f97316',
+  '#64748b',
+  '#ec4899',
+];
+
+const ENGAGEMENT: SeriesSpec[] = [
+  { key: 'followers', label: 'Followers', color: '#4f46e5' },
+  { key: 'total_views', label: 'Total views', color: '#f59e0b' },
+  { key: 'pages', label: 'Pages', color: '#10b981' },
+  { key: 'ratings', label: 'Ratings', color: '#ef4444' },
+  { key: 'favorites', label: 'Favorites', color: '#0ea5e9' },
+];
+
+const QUALITY: SeriesSpec[] = [
+  { key: 'overall_score', label: 'Overall', color: '#4f46e5' },
+  { key: 'style_score', label: 'Style', color: '#f59e0b' },
+  { key: 'story_score', label: 'Story', color: '#10b981' },
+  { key: 'grammar_score', label: 'Grammar', color: '#ef4444' },
+  { key: 'character_score', label: 'Character', color: '#0ea5e9' },
+];
+
+const axisTick = { fontSize: 11, fill: '#64748b' };
+const tooltipStyle = { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 12 };
+
+function RangePicker({ value, onChange }: { value: RangeKey; onChange: (range: RangeKey) => void }) {
+  return (
+    <fieldset className="inline-flex rounded-lg border-0 bg-slate-200/70 p-1">
+      <legend className="sr-only">Date range of the charts</legend>
+      {RANGES.map((range) => (
+        <button
+          key={range.key}
+          type="button"
+          aria-pressed={value === range.key}
+          onClick={() => onChange(range.key)}
+          className={`rounded-md px-3 py-1 text-xs font-semibold sm:text-sm ${
+            value === range.key ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+          }`}
+        >
+          {range.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The three charts of a fiction over its snapshot history, with a shared date range. */
+export function FictionCharts({ points, records }: { points: SnapshotPoint[]; records: RisingStarRecord[] }) {
+  const [range, setRange] = useState<RangeKey>('all');
+
+  const history = useMemo(
+    () => points.map((point) => ({ ...point, at: Date.parse(point.captured_at) })),
+    [points],
+  );
+  const shown = withinRange(history, range);
+
+  const { rows: rankRows, genres } = useMemo(() => {
+    const byTime = new Map<number, Record<string, number>>();
+    const seen = new Set<string>();
+    for (const record of records) {
+      const at = Date.parse(record.captured_at);
+      const row = byTime.get(at) ?? { at };
+      row[record.genre] = record.position;
+      byTime.set(at, row);
+      seen.add(record.genre);
+    }
+    return {
+      rows: [...byTime.values()].sort((a, b) => (a.at ?? 0) - (b.at ?? 0)) as Array<
+        { at: number } & Record<string, number>
+      >,
+      genres: [...seen].sort(compareGenres),
+    };
+  }, [records]);
+  const rankShown = withinRange(rankRows, range);
+  const rankSeries = genres.map((genre, index) => ({
+    key: genre,
+    label: genre === 'main' ? 'Main list' : genreLabel(genre),
+    color: PALETTE[index % PALETTE.length] as string,
+  }));
+
+  const hasScores = shown.some((point) =>
+    QUALITY.some((series) => typeof point[series.key as keyof SnapshotPoint] === 'number'),
+  );
+  const noHistory = shown.length === 0 ? 'No statistics recorded in this period yet.' : null;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Current Charts</h2>
+        <RangePicker value={range} onChange={setRange} />
+      </div>
+
+      <ChartCard
+        title="Rising Stars performance"
+        description="Position on each list over time; 1 is the top."
+        series={rankSeries}
+        empty={rankShown.length === 0 ? 'Not on a Rising Stars list in this period.' : null}
+      >
+        {(hidden) => (
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rankShown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
+              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+              <XAxis
+                dataKey="at"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={shortDate}
+                minTickGap={28}
+                tick={axisTick}
+              />
+              <YAxis reversed domain={[1, 'dataMax']} allowDecimals={false} tick={axisTick} width={36} />
+              <Tooltip
+                labelFormatter={(at) => longDate(Number(at))}
+                formatter={(value) => `#${value}`}
+                contentStyle={tooltipStyle}
+              />
+              {rankSeries.map((series) => (
+                <Line
+                  key={series.key}
+                  dataKey={series.key}
+                  name={series.label}
+                  stroke={series.color}
+                  strokeWidth={2}
+                  dot={rankShown.length < 40}
+                  connectNulls={false}
+                  hide={hidden.has(series.key)}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        )}
+      </ChartCard>
+
+      <ChartCard
+        title="Engagement and growth"
+        description="Views use the right-hand scale."
+        series={ENGAGEMENT}
+        empty={noHistory}
+      >
+        {(hidden) => (
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={shown} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
+              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+              <XAxis
+                dataKey="at"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={shortDate}
+                minTickGap={28}
+                tick={axisTick}
+              />
+              <YAxis yAxisId="counts" tickFormatter={compactNumber} tick={axisTick} width={44} />
+              <YAxis
+                yAxisId="views"
+                orientation="right"
+                tickFormatter={compactNumber}
+                tick={axisTick}
+                width={44}
+              />
+              <Tooltip
+                labelFormatter={(at) => longDate(Number(at))}
+                formatter={(value) => (typeof value === 'number' ? value.toLocaleString() : value)}
+                contentStyle={tooltipStyle}
+              />
+              {ENGAGEMENT.map((series) => (
+                <Line
+                  key={series.key}
+                  yAxisId={series.key === 'total_views' ? 'views' : 'counts'}
+                  dataKey={series.key}
+                  name={series.label}
+                  stroke={series.color}
+                  strokeWidth={2}
+                  dot={false}
+                  hide={hidden.has(series.key)}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        )}
+      </ChartCard>
+
+      <ChartCard
+        title="Perceived quality"
+        description="Scores out of 5."
+        series={QUALITY}
+        empty={noHistory ?? (hasScores ? null : 'No scores recorded in this period yet.')}
+      >
+        {(hidden) => (
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={shown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
+              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+              <XAxis
+                dataKey="at"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={shortDate}
+                minTickGap={28}
+                tick={axisTick}
+              />
+              <YAxis domain={[0, 5]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisTick} width={36} />
+              <Tooltip
+                labelFormatter={(at) => longDate(Number(at))}
+                formatter={(value) => (typeof value === 'number' ? value.toFixed(2) : value)}
+                contentStyle={tooltipStyle}
+              />
+              {QUALITY.map((series) => (
+                <Line
+                  key={series.key}
+                  dataKey={series.key}
+                  name={series.label}
+                  stroke={series.color}
+                  strokeWidth={2}
+                  dot={false}
+                  hide={hidden.has(series.key)}
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        )}
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Fiction } from '@rrc/contract';
+
+const countOrNA = (value: number | null) => (value === null ? 'N/A' : value.toLocaleString());
+const scoreOrNA = (value: number | null) => (value === null ? 'N/A' : value.toFixed(2));
+
+/** SPEC §2 Current Stats: N/A for what is missing; the four detailed scores only when present and above zero. */
+export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string | null }) {
+  const stats: Array<[string, string]> = [
+    ['Pages', countOrNA(fiction.pages)],
+    ['Overall score', scoreOrNA(fiction.overall_score)],
+    ['Followers', countOrNA(fiction.followers)],
+    ['Ratings', countOrNA(fiction.ratings)],
+    ['Favorites', countOrNA(fiction.favorites)],
+  ];
+  const detailed: Array<[string, number | null]> = [
+    ['Style score', fiction.style_score],
+    ['Story score', fiction.story_score],
+    ['Grammar score', fiction.grammar_score],
+    ['Character score', fiction.character_score],
+  ];
+  for (const [label, value] of detailed) {
+    if (typeof value === 'number' && value > 0) stats.push([label, value.toFixed(2)]);
+  }
+  stats.push(
+    ['Total views', countOrNA(fiction.total_views)],
+    ['Average views', countOrNA(fiction.average_views)],
+  );
+
+  return (
+    <section
+      aria-labelledby="stats-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="stats-heading" className="text-lg font-semibold text-slate-900">
+          Current Stats
+        </h2>
+        {asOf && (
+          <p className="text-xs text-slate-500">
+            as of{' '}
+            <time dateTime={asOf}>
+              {new Date(asOf).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+            </time>
+          </p>
+        )}
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100">
+            <dt className="text-xs font-medium text-slate-500">{label}</dt>
+            <dd className="mt-0.5 text-lg font-semibold tracking-tight text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, createAccount, signInWithStorage } from '../support/accounts.ts';
+import { readZip } from '../support/zip.ts';
+
+// Fiction 176641 comes from the real July 2026 sample loaded into the test server.
+const ID = 176641;
+const TITLE = 'Worm Girl Evolution [LitRPG, Yuri]';
+const SLUG = 'worm_girl_evolution_litrpg_yuri';
+
+test.describe('fiction page', () => {
+  test('shows the stats and three charts from real history; legend entries hide and show series', async ({
+    page,
+  }) => {
+    await acceptCookies(page);
+    await page.goto(`/fiction/${ID}/${SLUG}`);
+    await expect(page.getByText('Fiction Details')).toBeVisible();
+    await expect(page.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
+    await expect(page.getByText('by Lect')).toBeVisible();
+
+    const stats = page.getByRole('region', { name: 'Current Stats' });
+    await expect(stats).toContainText('Followers');
+    await expect(stats).toContainText('as of');
+    await expect(stats).toContainText('N/A'); // the sample has no scores
+
+    const risingStars = page.getByRole('region', { name: 'Rising Stars performance' });
+    const engagement = page.getByRole('region', { name: 'Engagement and growth' });
+    const quality = page.getByRole('region', { name: 'Perceived quality' });
+    await expect(risingStars.locator('.recharts-line')).not.toHaveCount(0);
+    await expect(engagement.locator('.recharts-line-curve')).toHaveCount(5);
+    await expect(quality).toContainText('No scores recorded in this period yet.');
+
+    // Legend: every series visible at first; a click hides one, another click brings it back.
+    const followers = engagement.getByRole('button', { name: 'Followers' });
+    await expect(followers).toHaveAttribute('aria-pressed', 'true');
+    await followers.click();
+    await expect(followers).toHaveAttribute('aria-pressed', 'false');
+    await expect(engagement.locator('.recharts-line-curve')).toHaveCount(4);
+    await followers.click();
+    await expect(engagement.locator('.recharts-line-curve')).toHaveCount(5);
+
+    const genres = risingStars
+      .getByRole('list', { name: 'Rising Stars performance legend' })
+      .getByRole('button');
+    const before = await risingStars.locator('.recharts-line-curve').count();
+    await genres.first().click();
+    await expect(risingStars.locator('.recharts-line-curve')).toHaveCount(before - 1);
+
+    await expect(page.getByText('Graphic Violence')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Rising Stars Position Calculator' })).toHaveAttribute(
+      'href',
+      `/rising-stars-position/${ID}`,
+    );
+  });
+
+  test('puts the canonical slug in the address', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto(`/fiction/${ID}/not-the-right-slug`);
+    await expect(page).toHaveURL(new RegExp(`/fiction/${ID}/${SLUG}$`));
+    await page.goto(`/fiction/${ID}`);
+    await expect(page).toHaveURL(new RegExp(`/fiction/${ID}/${SLUG}$`));
+  });
+
+  test('an unknown fiction says so, with a way home', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/fiction/987654321/nothing');
+    await expect(page.getByRole('heading', { name: 'Fiction not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the data download is a ZIP whose CSV files hold the history', async ({ page, request }) => {
+    const session = await createAccount(request);
+    await signInWithStorage(page, session);
+    await page.goto(`/fiction/${ID}/${SLUG}`);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Data download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${SLUG}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+    const files = await readZip(await download.path());
+    expect([...files.keys()].sort()).toEqual([
+      'README.txt',
+      'data.json',
+      'fiction.csv',
+      'rising-stars.csv',
+      'snapshots.csv',
+    ]);
+
+    const snapshots = (files.get('snapshots.csv') ?? '').trim().split('\r\n');
+    expect(snapshots[0]).toBe(
+      'royalroad_id,title,captured_at,followers,favorites,ratings,pages,total_views,average_views,chapter_count,overall_score,style_score,story_score,grammar_score,character_score',
+    );
+    expect(snapshots).toHaveLength(1 + 19);
+    expect(snapshots[1]).toMatch(
+      new RegExp(`^${ID},"${TITLE.replace(/[[\]]/g, '\\$&')}",2026-07-14T21:34:14.000Z,751,`),
+    );
+    const ranks = (files.get('rising-stars.csv') ?? '').trim().split('\r\n');
+    expect(ranks[0]).toBe('royalroad_id,title,captured_at,genre,position');
+    expect(ranks.length).toBeGreaterThan(10);
+    const json = JSON.parse(files.get('data.json') ?? '{}') as {
+      snapshots: unknown[];
+      rising_stars: unknown[];
+    };
+    expect(json.snapshots).toHaveLength(19);
+    expect(json.rising_stars).toHaveLength(ranks.length - 1);
+    expect(files.get('README.txt')).toContain('ISO 8601, in UTC');
+  });
+});
+
+test.describe('landing page', () => {
+  test('shows both top lists, the schedule in Pacific and local time, and the visitor call to action', async ({
+    page,
+    request,
+  }) => {
+    const reader = await createAccount(request);
+    await request.post('/api/royalroad/add-fiction', {
+      headers: { authorization: `Bearer ${reader.token}` },
+      data: { url: `https://www.royalroad.com/fiction/${ID}` },
+    });
+    await acceptCookies(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome to RR Companion' })).toBeVisible();
+    const rising = page.getByRole('region', { name: 'Top 5 Rising Stars' });
+    await expect(rising.getByRole('row')).toHaveCount(5 + 1);
+    await expect(rising).toContainText('as of');
+    const popular = page.getByRole('region', { name: 'Most Popular on Site' });
+    await expect(popular.getByRole('link').first()).toBeVisible();
+    await expect(page.getByText('12:24', { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Pacific time' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Your time' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign Up Now' }).first()).toHaveAttribute(
+      'href',
+      '/register',
+    );
+
+    await rising.getByRole('link').first().click();
+    await expect(page.getByText('Fiction Details')).toBeVisible();
+  });
+
+  test('offers the dashboard to a signed-in reader', async ({ page, request }) => {
+    await signInWithStorage(page, await createAccount(request));
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' }).first()).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await expect(page.getByRole('link', { name: 'Sign Up Now' })).toHaveCount(0);
+  });
+});
