@@ -21,6 +21,7 @@ import { userFictionsService } from './features/user-fictions/user-fictions.serv
 import { registerApiDocs } from './http/api-docs.ts';
 import { authGuards } from './http/auth-guards.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerPublicCaching } from './http/public-cache.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Services } from './services.ts';
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocs(app, config.publicUrl);
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
   await app.register(rateLimit, { global: false });
+  registerPublicCaching(app);
 
   const now = options.now ?? (() => new Date());
   const users = usersRepository(database.db);

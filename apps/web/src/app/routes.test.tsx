@@ -76,7 +76,7 @@ describe('guarded pages', () => {
 
     profile.resolve(ok({ user: reader }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Checking your session')).not.toBeInTheDocument();
   });
 });
 

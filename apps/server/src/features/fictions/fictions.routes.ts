@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import type { AuthGuards } from '../../http/auth-guards.ts';
 import { responses } from '../../http/responses.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 import { toFiction } from './fiction.mapper.ts';
 import type { FictionsRepository } from './fictions.repository.ts';
@@ -29,6 +30,14 @@ export function fictionsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fictions'];
   const { fictions, catalog } = deps;
+  // Readers' lists change all the time; half a minute of staleness is fine for this ranking.
+  const popularByUsers = new TtlCache<Awaited<ReturnType<FictionsRepository['popularByUsers']>>>({
+    ttlMs: 30_000,
+  });
+  const history = new TtlCache<Awaited<ReturnType<FictionsRepository['snapshots']>>>({
+    ttlMs: 10 * 60_000,
+    maxEntries: 1_000,
+  });
 
   r.get(
     '/api/fictions',
@@ -105,6 +114,7 @@ export function fictionsRoutes(
   r.get(
     '/api/fictions/popular-by-users',
     {
+      config: { publicCache: 60 },
       schema: {
         tags,
         summary: 'The fictions most readers of this site keep in their lists',
@@ -112,12 +122,18 @@ export function fictionsRoutes(
         response: responses({ 200: siteFictionsResponse }),
       },
     },
-    async (request) => ({ success: true as const, data: await fictions.popularByUsers(request.query.limit) }),
+    async (request) => ({
+      success: true as const,
+      data: await popularByUsers.get(String(request.query.limit), () =>
+        fictions.popularByUsers(request.query.limit),
+      ),
+    }),
   );
 
   r.get(
     '/api/fictions/:royalroadId',
     {
+      config: { publicCache: 60 },
       schema: {
         tags,
         summary: 'One fiction by its Royal Road id',
@@ -135,6 +151,7 @@ export function fictionsRoutes(
   r.get(
     '/api/fictions/:royalroadId/history',
     {
+      config: { publicCache: 60 },
       schema: {
         tags,
         summary: 'Statistics over time, oldest first (one point a day beyond 90 days)',
@@ -146,7 +163,9 @@ export function fictionsRoutes(
     async (request) => {
       const row = await fictions.findByRoyalroadId(request.params.royalroadId);
       if (!row) throw notFound('Fiction not found');
-      const points = await fictions.snapshots(row.id, request.query);
+      // Keyed by the fiction's last change, so a new snapshot is never hidden by the cache.
+      const key = `${row.id}|${row.updated_at}|${request.query.from ?? ''}|${request.query.to ?? ''}`;
+      const points = await history.get(key, () => fictions.snapshots(row.id, request.query));
       return {
         success: true as const,
         data: {

@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors.ts';
 import { responses } from '../../http/responses.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { captureVersion } from './capture-version.ts';
 import type { RisingStarsRepository } from './rising-stars.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,10 +26,17 @@ export function risingStarsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rising-stars'];
+  // Answers are kept per address and capture: a new capture makes every key new.
+  const version = captureVersion(deps.risingStars);
+  const cache = new TtlCache<unknown>({ ttlMs: 5 * 60_000, maxEntries: 2_000 });
+  const cached = async <T>(url: string, load: () => Promise<T>): Promise<T> =>
+    (await cache.get(`${await version()}|${url}`, load)) as T;
+  const publicCache = { publicCache: 60 };
 
   r.get(
     '/api/rising-stars',
     {
+      config: publicCache,
       schema: {
         tags,
         summary: `Every entry of one list between two dates (at most ${MAX_RANGE_DAYS} days; default the last 7)`,
@@ -43,7 +52,10 @@ export function risingStarsRoutes(
       if (Date.parse(end) - Date.parse(start) > MAX_RANGE_DAYS * DAY_MS) {
         throw badRequest(`The date range may span at most ${MAX_RANGE_DAYS} days.`);
       }
-      const entries = await deps.risingStars.range({ genre, start, end });
+      // Without an end date the range moves with the clock: only cache explicit ranges.
+      const entries = request.query.endDate
+        ? await cached(request.url, () => deps.risingStars.range({ genre, start, end }))
+        : await deps.risingStars.range({ genre, start, end });
       return { success: true as const, data: { genre, start, end, entries } };
     },
   );
@@ -51,6 +63,7 @@ export function risingStarsRoutes(
   r.get(
     '/api/rising-stars/latest',
     {
+      config: publicCache,
       schema: {
         tags,
         summary:
@@ -71,7 +84,7 @@ export function risingStarsRoutes(
           },
         };
       }
-      const { capturedAt, entries } = await deps.risingStars.latestEntries(genre);
+      const { capturedAt, entries } = await cached(request.url, () => deps.risingStars.latestEntries(genre));
       return { success: true as const, data: { captured_at: capturedAt, entries } };
     },
   );
@@ -79,6 +92,7 @@ export function risingStarsRoutes(
   r.get(
     '/api/rising-stars/fiction/:fictionId',
     {
+      config: publicCache,
       schema: {
         tags,
         summary: 'Every place a fiction held on any list, oldest first',
@@ -95,6 +109,7 @@ export function risingStarsRoutes(
   r.get(
     '/api/rising-stars/top',
     {
+      config: publicCache,
       schema: {
         tags,
         summary: 'The top of the main list at the latest capture',
@@ -103,7 +118,9 @@ export function risingStarsRoutes(
       },
     },
     async (request) => {
-      const { capturedAt, entries } = await deps.risingStars.top(request.query.limit);
+      const { capturedAt, entries } = await cached(request.url, () =>
+        deps.risingStars.top(request.query.limit),
+      );
       return { success: true as const, data: { captured_at: capturedAt, entries } };
     },
   );

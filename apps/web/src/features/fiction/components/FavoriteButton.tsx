@@ -47,7 +47,15 @@ export function FavoriteButton({
           } else run();
         }}
       >
-        {isFavorite ? '★ Favorited' : '☆ Add to Favorites'}
+        {isFavorite ? (
+          <>
+            <span aria-hidden="true">★</span> Favorited
+          </>
+        ) : (
+          <>
+            <span aria-hidden="true">☆</span> Add to Favorites
+          </>
+        )}
       </Button>
       <ConfirmDialog
         open={confirming}

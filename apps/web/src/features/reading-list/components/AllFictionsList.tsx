@@ -26,7 +26,7 @@ function Row({
 }: {
   entry: UserFiction;
   onRemove: (entry: UserFiction) => void;
-  onError: (message: string) => void;
+  onError: (message: string | null) => void;
 }) {
   const toggle = useToggleFavorite();
   const updateStatus = useUpdateStatus();
@@ -68,11 +68,18 @@ function Row({
               aria-pressed={entry.is_favorite}
               onClick={() =>
                 toggle.mutate(entry.fiction_id, {
+                  onSuccess: () => onError(null),
                   onError: (failure) => onError(failureMessage(failure, SCREEN_FALLBACKS.updateFavorite)),
                 })
               }
             >
-              {entry.is_favorite ? '★ Favorited' : 'Add to Favorites'}
+              {entry.is_favorite ? (
+                <>
+                  <span aria-hidden="true">★</span> Favorited
+                </>
+              ) : (
+                'Add to Favorites'
+              )}
             </Button>
             {!entry.is_favorite && (
               <Button
@@ -92,7 +99,10 @@ function Row({
             onChange={(status) =>
               updateStatus.mutate(
                 { id: entry.id, status },
-                { onError: (failure) => onError(failureMessage(failure, 'Failed to update status')) },
+                {
+                  onSuccess: () => onError(null),
+                  onError: (failure) => onError(failureMessage(failure, 'Failed to update status')),
+                },
               )
             }
           />
@@ -198,7 +208,7 @@ export function AllFictionsList() {
       <ConfirmDialog
         open={removing !== null}
         title="Remove Fiction?"
-        message={`Are you sure you want to remove "${removing?.fiction.title ?? ''}" from your list? This action cannot be undone.`}
+        message={`Are you sure you want to remove "${removing?.fiction.title || 'Unknown Title'}" from your list? This action cannot be undone.`}
         confirmLabel="Remove"
         busyLabel="Removing..."
         busy={remove.isPending}

@@ -21,7 +21,7 @@ export function FavoriteCard({
   entry: UserFiction;
   badges: RisingStarBadge[] | undefined;
   onRemove: (entry: UserFiction) => void;
-  onError: (message: string) => void;
+  onError: (message: string | null) => void;
   disabled: boolean;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
@@ -139,7 +139,10 @@ export function FavoriteCard({
             onChange={(status) =>
               updateStatus.mutate(
                 { id: entry.id, status },
-                { onError: (failure) => onError(failureMessage(failure, 'Failed to update status')) },
+                {
+                  onSuccess: () => onError(null),
+                  onError: (failure) => onError(failureMessage(failure, 'Failed to update status')),
+                },
               )
             }
           />

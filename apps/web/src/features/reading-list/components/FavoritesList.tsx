@@ -123,7 +123,7 @@ export function FavoritesList() {
       <ConfirmDialog
         open={removing !== null}
         title="Remove from Favorites?"
-        message={`Are you sure you want to remove "${removing?.fiction.title ?? ''}" from your favorites? This action cannot be undone.`}
+        message={`Are you sure you want to remove "${removing?.fiction.title || 'Unknown Title'}" from your favorites? This action cannot be undone.`}
         confirmLabel="Remove"
         busyLabel="Removing..."
         busy={toggle.isPending}

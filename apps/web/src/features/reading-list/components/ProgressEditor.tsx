@@ -15,6 +15,10 @@ export function ProgressEditor({ entry }: { entry: UserFiction }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (current === '' || last === '') {
+      setError('Enter both chapter numbers.');
+      return;
+    }
     const currentChapter = Number(current);
     const totalChapters = Number(last);
     if (

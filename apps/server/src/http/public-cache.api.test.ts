@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
+import { call, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+let fake: FakeRoyalRoad;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeRoyalRoad();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.reset();
+  t = await createTestApp(
+    { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
+    { genres: ['main'] },
+  );
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function capture() {
+  const id = await t.services.runner.enqueue('rising-stars', { trigger: 'manual' });
+  await t.services.runner.waitFor(id as number, 10_000);
+}
+
+describe('public read endpoints', () => {
+  it('send Cache-Control and an ETag, and answer 304 when it still matches', async () => {
+    await capture();
+    const first = await t.app.inject({ method: 'GET', url: '/api/rising-stars/top' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=60/);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/rising-stars/top',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('are fresh after every new capture', async () => {
+    await capture();
+    const main = fake.site.risingStars('main') ?? [];
+    const before = await call<{ data: { captured_at: string; entries: Array<{ royalroad_id: number }> } }>(
+      t.app,
+      {
+        method: 'GET',
+        url: '/api/rising-stars/top?limit=1',
+      },
+    );
+    expect(before.body.data.entries[0]?.royalroad_id).toBe(main[0]);
+
+    fake.site.setRisingStars('main', [main[1] as number, main[0] as number, ...main.slice(2)]);
+    t.clock.advance(6 * 3_600_000);
+    await capture();
+    // The version check looks at the database at most every 2 seconds.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const after = await call<{ data: { captured_at: string; entries: Array<{ royalroad_id: number }> } }>(
+      t.app,
+      {
+        method: 'GET',
+        url: '/api/rising-stars/top?limit=1',
+      },
+    );
+    expect(after.body.data.captured_at).not.toBe(before.body.data.captured_at);
+    expect(after.body.data.entries[0]?.royalroad_id).toBe(main[1]);
+  });
+
+  it('never cache private answers', async () => {
+    const { token } = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['cache-control'] ?? '').not.toMatch(/public/);
+  });
+});

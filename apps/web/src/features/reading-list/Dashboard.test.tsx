@@ -1,0 +1,318 @@
+import type { Fiction, UserFiction } from '@rrc/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type ApiRoutes,
+  deferred,
+  failure,
+  mockApi,
+  ok,
+  reader,
+  renderWithProviders,
+  storeSession,
+} from '../../test/render.tsx';
+import { DashboardPage } from '../dashboard/DashboardPage.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function fiction(id: number, title: string): Fiction {
+  return {
+    id,
+    royalroad_id: 20_000 + id,
+    title,
+    author_name: 'An Author',
+    author_id: null,
+    description: null,
+    image_url: null,
+    status: 'ONGOING',
+    type: null,
+    tags: [],
+    warnings: [],
+    pages: null,
+    ratings: null,
+    followers: 10,
+    favorites: null,
+    total_views: null,
+    average_views: null,
+    overall_score: 4.5,
+    style_score: null,
+    story_score: null,
+    grammar_score: null,
+    character_score: null,
+    chapter_count: 20,
+    sponsored: false,
+    last_scraped_at: null,
+    created_at: '2024-05-01T10:00:00.000Z',
+  };
+}
+
+function entry(id: number, title: string, isFavorite = true): UserFiction {
+  return {
+    id: 900 + id,
+    fiction_id: id,
+    status: 'plan_to_read',
+    is_favorite: isFavorite,
+    favorite_position: isFavorite ? id : null,
+    current_chapter: 0,
+    total_chapters: null,
+    created_at: '2024-06-01T10:00:00.000Z',
+    updated_at: '2024-06-01T10:00:00.000Z',
+    fiction: fiction(id, title),
+  };
+}
+
+const URL_LABEL = 'Royal Road Fiction URL';
+const MOL_URL = 'https://www.royalroad.com/fiction/21220/mother-of-learning';
+
+/**
+ * The dashboard of a signed-in reader whose favorites hold `favorites` (answered
+ * anew on each request) and whose whole list holds `all`.
+ */
+function renderDashboard(
+  lists: { favorites: () => UserFiction[]; all?: () => UserFiction[] },
+  extra: ApiRoutes = {},
+) {
+  storeSession(reader);
+  const noBadges = () => ok({ captured_at: null, badges: {} });
+  const routes: ApiRoutes = {
+    'GET /api/auth/profile': () => ok({ user: reader }),
+    'GET /api/userFictions/favorites?limit=1000': () => {
+      const userFictions = lists.favorites();
+      return ok({
+        userFictions,
+        pagination: { page: 1, limit: 1000, total: userFictions.length, totalPages: 1 },
+      });
+    },
+    'GET /api/userFictions/all': () => ok(lists.all?.() ?? lists.favorites()),
+    'GET /api/rising-stars/latest?fictionIds=1': noBadges,
+    'GET /api/rising-stars/latest?fictionIds=1,2': noBadges,
+    ...extra,
+  };
+  const calls = mockApi(routes);
+  return { ...renderWithProviders(<DashboardPage />, { route: '/dashboard' }), calls };
+}
+
+describe('Dashboard view switch', () => {
+  it('shows Favorites by default and switches to All Fictions and back', async () => {
+    const { user } = renderDashboard({
+      favorites: () => [entry(1, 'Favorite One')],
+      all: () => [entry(1, 'Favorite One'), entry(2, 'Listed Only', false)],
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Your Favorites (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'All Fictions' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('heading', { name: /All Your Fictions/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All Fictions' }));
+
+    expect(await screen.findByRole('heading', { name: 'All Your Fictions (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Your Favorites/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All Fictions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Favorites' }));
+    expect(await screen.findByRole('heading', { name: 'Your Favorites (1)' })).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard Quick Actions', () => {
+  it("toggles the add form with 'Add Fiction' and 'Hide Add Fiction'", async () => {
+    const { user } = renderDashboard({ favorites: () => [] });
+    const card = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest(
+      'section',
+    ) as HTMLElement;
+
+    expect(screen.queryByLabelText(URL_LABEL)).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Add Fiction' }));
+
+    const field = screen.getByLabelText(URL_LABEL);
+    expect(field).toHaveAttribute('type', 'url');
+    expect(field).toBeRequired();
+    expect(field).toHaveAccessibleDescription('Paste a Royal Road fiction URL to add it to your collection');
+    expect(within(card).getByRole('button', { name: 'Hide Add Fiction' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Hide Add Fiction' }));
+    expect(screen.queryByLabelText(URL_LABEL)).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add Fiction' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+});
+
+describe('Dashboard Add Fiction form', () => {
+  async function openForm(user: ReturnType<typeof renderDashboard>['user']) {
+    const card = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Add Fiction' }));
+    return {
+      field: screen.getByLabelText(URL_LABEL) as HTMLInputElement,
+      submit: () => within(card).getByRole('button', { name: /^(Add Fiction|Adding\.\.\.)$/ }),
+    };
+  }
+
+  it('keeps the submit button disabled while the field is empty or holds only spaces', async () => {
+    const { user, calls } = renderDashboard({ favorites: () => [] });
+    const { field, submit } = await openForm(user);
+
+    expect(submit()).toBeDisabled();
+    await user.type(field, '   ');
+    expect(submit()).toBeDisabled();
+    await user.type(field, '{Enter}');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.type(field, MOL_URL);
+    expect(submit()).toBeEnabled();
+    await user.clear(field);
+    expect(submit()).toBeDisabled();
+  });
+
+  it('sends the trimmed URL, shows "Adding..." while busy, then confirms and clears the field', async () => {
+    const reply = deferred<Response>();
+    let favorites: UserFiction[] = [];
+    const { user, calls } = renderDashboard(
+      { favorites: () => favorites },
+      { 'POST /api/royalroad/add-fiction': () => reply.promise },
+    );
+    const { field, submit } = await openForm(user);
+    await screen.findByText("You haven't added any favorites yet.");
+
+    await user.type(field, `  ${MOL_URL}  `);
+    await user.click(submit());
+
+    expect(submit()).toHaveTextContent('Adding...');
+    expect(submit()).toBeDisabled();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ path: '/api/royalroad/add-fiction', body: { url: MOL_URL } });
+
+    favorites = [entry(1, 'Mother of Learning')];
+    reply.resolve(
+      new Response(
+        JSON.stringify({
+          success: true,
+          data: {
+            title: 'Mother of Learning',
+            fiction: fiction(1, 'Mother of Learning'),
+            userFictionId: 901,
+          },
+        }),
+        { status: 201, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Successfully added "Mother of Learning"!');
+    expect(field).toHaveValue('');
+    expect(submit()).toHaveTextContent('Add Fiction');
+    expect(submit()).toBeDisabled();
+    // The favorites list is refreshed and now shows the new fiction.
+    expect(await screen.findByRole('heading', { name: 'Your Favorites (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mother of Learning' })).toBeInTheDocument();
+  });
+
+  it('switches back to Favorites after adding from the All Fictions view', async () => {
+    let favorites: UserFiction[] = [entry(1, 'Old Favorite')];
+    const { user } = renderDashboard(
+      { favorites: () => favorites, all: () => favorites },
+      {
+        'POST /api/royalroad/add-fiction': () => {
+          favorites = [entry(1, 'Old Favorite'), entry(2, 'Fresh Addition')];
+          return ok({ title: 'Fresh Addition', fiction: fiction(2, 'Fresh Addition'), userFictionId: 902 });
+        },
+      },
+    );
+    const { field, submit } = await openForm(user);
+    await user.click(screen.getByRole('button', { name: 'All Fictions' }));
+    await screen.findByRole('heading', { name: 'All Your Fictions (1)' });
+
+    await user.type(field, MOL_URL);
+    await user.click(submit());
+
+    expect(await screen.findByText('Successfully added "Fresh Addition"!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('heading', { name: 'Your Favorites (2)' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /All Your Fictions/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the submit button disabled for a value of non-breaking spaces, which the URL field keeps', async () => {
+    const { user } = renderDashboard({ favorites: () => [] });
+    const { field, submit } = await openForm(user);
+
+    await user.type(field, '\u00a0\u00a0');
+
+    // The URL field strips ASCII spaces by itself; these it keeps, so only the form's own trim blocks them.
+    expect(field).toHaveValue('\u00a0\u00a0');
+    expect(submit()).toBeDisabled();
+  });
+
+  it('shows the server error and keeps the URL when adding fails', async () => {
+    const { user } = renderDashboard(
+      { favorites: () => [] },
+      { 'POST /api/royalroad/add-fiction': () => failure(409, 'This fiction is already in your list.') },
+    );
+    const { field, submit } = await openForm(user);
+
+    await user.type(field, MOL_URL);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This fiction is already in your list.');
+    expect(field).toHaveValue(MOL_URL);
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByText(/Successfully added/)).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to add fiction" when the failed reply carries no error text', async () => {
+    const { user } = renderDashboard(
+      { favorites: () => [] },
+      { 'POST /api/royalroad/add-fiction': () => failure(400) },
+    );
+    const { field, submit } = await openForm(user);
+
+    await user.type(field, MOL_URL);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to add fiction$/);
+  });
+
+  it('stays on All Fictions when adding fails', async () => {
+    const { user } = renderDashboard(
+      { favorites: () => [entry(1, 'Old Favorite')] },
+      { 'POST /api/royalroad/add-fiction': () => failure(400) },
+    );
+    const { field, submit } = await openForm(user);
+    await user.click(screen.getByRole('button', { name: 'All Fictions' }));
+    await screen.findByRole('heading', { name: 'All Your Fictions (1)' });
+
+    await user.type(field, MOL_URL);
+    await user.click(submit());
+
+    await screen.findByText('Failed to add fiction');
+    expect(screen.getByRole('button', { name: 'All Fictions' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('clears the previous message when the reader submits again', async () => {
+    const second = deferred<Response>();
+    let attempt = 0;
+    const { user } = renderDashboard(
+      { favorites: () => [] },
+      { 'POST /api/royalroad/add-fiction': () => (++attempt === 1 ? failure(400) : second.promise) },
+    );
+    const { field, submit } = await openForm(user);
+
+    await user.type(field, MOL_URL);
+    await user.click(submit());
+    await screen.findByText('Failed to add fiction');
+    await user.click(submit());
+
+    await waitFor(() => expect(screen.queryByText('Failed to add fiction')).not.toBeInTheDocument());
+    second.resolve(failure(400));
+    await screen.findByText('Failed to add fiction');
+  });
+});
