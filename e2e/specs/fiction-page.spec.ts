@@ -112,10 +112,22 @@ test.describe('landing page', () => {
     request,
   }) => {
     const reader = await createAccount(request);
-    await request.post('/api/royalroad/add-fiction', {
+    const added = await request.post('/api/royalroad/add-fiction', {
       headers: { authorization: `Bearer ${reader.token}` },
       data: { url: `https://www.royalroad.com/fiction/${ID}` },
     });
+    expect(added.status(), await added.text()).toBe(201);
+    // The ranking is cached for a few seconds: wait until it counts the fiction just added.
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get('/api/fictions/popular-by-users?limit=5')).json()).data as unknown[])
+            .length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBeGreaterThan(0);
     await acceptCookies(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome to RR Companion' })).toBeVisible();

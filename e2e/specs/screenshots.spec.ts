@@ -57,9 +57,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${label}-cookie-banner`);
     });
 
-    test('dashboard and admin', async ({ page, request }) => {
-      const session = await createAccount(request, 'admin@example.com', 'Site Admin');
-      await createAccount(request, uniqueEmail('listed'));
+    test('dashboard and admin', async ({ page, request, browser }) => {
+      const admin = await createAccount(request, 'admin@example.com', 'Site Admin');
+      const session = await createAccount(request, uniqueEmail('reader'), 'Ada Reader');
       await signInWithStorage(page, session);
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
@@ -68,11 +68,14 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
       // A reading list with Rising Stars badges: capture the lists, then add three fictions from the top.
       const headers = { authorization: `Bearer ${session.token}` };
-      const trigger = await request.post('/api/admin/trigger/rising-stars-scrape', { headers });
+      const adminHeaders = { authorization: `Bearer ${admin.token}` };
+      const trigger = await request.post('/api/admin/trigger/rising-stars-scrape', { headers: adminHeaders });
       const { jobId } = (await trigger.json()).data as { jobId: number };
       await expect
         .poll(
-          async () => (await (await request.get(`/api/admin/jobs/${jobId}`, { headers })).json()).data.status,
+          async () =>
+            (await (await request.get(`/api/admin/jobs/${jobId}`, { headers: adminHeaders })).json()).data
+              .status,
           {
             timeout: 30_000,
           },
@@ -100,12 +103,15 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await capture(page, `${label}-menu`);
         await page.getByRole('button', { name: 'Close menu' }).click();
       }
-      await page.goto('/admin');
-      await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
-      await capture(page, `${label}-admin`);
-      await page.goto('/admin/users');
-      await expect(page.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
-      await capture(page, `${label}-admin-users`);
+      const adminPage = await browser.newPage({ viewport });
+      await signInWithStorage(adminPage, admin);
+      await adminPage.goto('/admin');
+      await expect(adminPage.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+      await capture(adminPage, `${label}-admin`);
+      await adminPage.goto('/admin/users');
+      await expect(adminPage.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
+      await capture(adminPage, `${label}-admin-users`);
+      await adminPage.close();
     });
   });
 }

@@ -27,7 +27,7 @@ export function registerPublicCaching(app: FastifyInstance) {
     reply.header('etag', etag);
     reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`);
     const match = request.headers['if-none-match'];
-    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       reply.code(304);
       reply.removeHeader('content-length');
       return '';

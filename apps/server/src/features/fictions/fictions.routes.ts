@@ -30,9 +30,9 @@ export function fictionsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fictions'];
   const { fictions, catalog } = deps;
-  // Readers' lists change all the time; half a minute of staleness is fine for this ranking.
+  // Readers' lists change all the time; a few seconds of staleness is fine for this ranking.
   const popularByUsers = new TtlCache<Awaited<ReturnType<FictionsRepository['popularByUsers']>>>({
-    ttlMs: 30_000,
+    ttlMs: 5_000,
   });
   const history = new TtlCache<Awaited<ReturnType<FictionsRepository['snapshots']>>>({
     ttlMs: 10 * 60_000,
