@@ -102,7 +102,7 @@ export function risingStarsRoutes(
     },
     async (request) => ({
       success: true as const,
-      data: await deps.risingStars.recordsForFiction(request.params.fictionId),
+      data: await cached(request.url, () => deps.risingStars.recordsForFiction(request.params.fictionId)),
     }),
   );
 
