@@ -1,7 +1,9 @@
-// `npm run bench`: builds the web app and prints each measurement next to its budget.
+// `npm run bench`: builds the web app and prints each measurement next to its budget, then the Position
+// Calculator's accuracy on real captures. Exits non-zero when a budget or an accuracy target is missed.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runPositionAccuracy } from './position-accuracy.ts';
 import { measureWebBudget } from './web-budget.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,4 +23,7 @@ const within = web.totalGzip <= web.budget;
 console.log(
   `  total ${kb(web.totalGzip)} of ${kb(web.budget)} budget: ${within ? 'within budget' : 'OVER BUDGET'}`,
 );
-process.exitCode = within ? 0 : 1;
+
+console.log('');
+const accuracy = runPositionAccuracy();
+process.exitCode = within && accuracy.passed ? 0 : 1;

@@ -51,6 +51,31 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${label}-popular`);
     });
 
+    test('Rising Stars pages', async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto('/rising-stars-main');
+      await expect(page.getByTestId('main-entry')).toHaveCount(50);
+      await capture(page, `${label}-rising-stars-main`);
+      await page.goto('/rising-stars-animation?speed=2');
+      await expect(page.getByTestId('replay-row')).toHaveCount(50);
+      await capture(page, `${label}-rising-stars-replay`);
+      await page.goto('/rising-stars-position');
+      await expect(page.getByRole('heading', { name: 'Rising Stars Position Calculator' })).toBeVisible();
+      await capture(page, `${label}-position-form`);
+      const main = (await (await page.request.get('/api/rising-stars/latest?genre=main')).json()).data
+        .entries as Array<{ id: number }>;
+      const fantasy = (await (await page.request.get('/api/rising-stars/latest?genre=fantasy')).json()).data
+        .entries as Array<{
+        id: number;
+        royalroad_id: number;
+      }>;
+      const onMain = new Set(main.map((entry) => entry.id));
+      const genreOnly = fantasy.find((entry) => !onMain.has(entry.id));
+      await page.goto(`/rising-stars-position/${genreOnly?.royalroad_id}`);
+      await expect(page.getByText('Estimated main position')).toBeVisible();
+      await capture(page, `${label}-position-result`);
+    });
+
     test('cookie banner', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();

@@ -13,6 +13,7 @@ import { catalogService } from './features/fictions/catalog.service.ts';
 import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { royalroadRoutes } from './features/fictions/royalroad.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { positionRoutes } from './features/position/position.routes.ts';
 import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
 import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
 import { userFictionsRepository } from './features/user-fictions/user-fictions.repository.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, { auth, guards, failedAttemptsPerMinute: config.authRateLimit });
   adminRoutes(app, { database, guards, adminEmails: config.adminEmails, now });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
+  positionRoutes(app, { fictions: services.fictions, risingStars: services.risingStars });
   scrapeRoutes(app, { services, guards });
   const userFictions = userFictionsRepository(database.db);
   const catalog = catalogService({ ...services, userFictions, now });

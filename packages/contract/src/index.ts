@@ -12,6 +12,7 @@ export * from './pagination.ts';
 export * from './password.ts';
 export * from './reading-status.ts';
 export * from './rising-stars.ts';
+export * from './rising-stars-pages.ts';
 export * from './royalroad-url.ts';
 export * from './slug.ts';
 export * from './trend.ts';

@@ -30,6 +30,19 @@ const PopularPage = lazy(() =>
   import('../features/popular/PopularPage.tsx').then((m) => ({ default: m.PopularPage })),
 );
 
+const MainListPage = lazy(() =>
+  import('../features/rising-stars/MainListPage.tsx').then((m) => ({ default: m.MainListPage })),
+);
+const ReplayPage = lazy(() =>
+  import('../features/rising-stars/ReplayPage.tsx').then((m) => ({ default: m.ReplayPage })),
+);
+const PositionFormPage = lazy(() =>
+  import('../features/rising-stars/PositionFormPage.tsx').then((m) => ({ default: m.PositionFormPage })),
+);
+const PositionResultPage = lazy(() =>
+  import('../features/rising-stars/PositionResultPage.tsx').then((m) => ({ default: m.PositionResultPage })),
+);
+
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
@@ -40,6 +53,38 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path="/" element={<LandingPage />} />
         <Route path="/about" element={<AboutPage />} />
+        <Route
+          path="/rising-stars-main"
+          element={
+            <Loading>
+              <MainListPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/rising-stars-animation"
+          element={
+            <Loading>
+              <ReplayPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/rising-stars-position"
+          element={
+            <Loading>
+              <PositionFormPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/rising-stars-position/:id"
+          element={
+            <Loading>
+              <PositionResultPage />
+            </Loading>
+          }
+        />
         <Route
           path="/royalroad"
           element={

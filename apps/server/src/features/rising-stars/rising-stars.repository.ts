@@ -180,6 +180,84 @@ export function risingStarsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** The readable capture just before a time. */
+    previousCapture(before: string) {
+      return db
+        .selectFrom('rising_star_captures')
+        .select(['id', 'captured_at'])
+        .where('status', 'in', READABLE)
+        .where('captured_at', '<', before)
+        .orderBy('captured_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** Every main-list place of some fictions, oldest first. */
+    mainHistory(fictionIds: number[]) {
+      if (fictionIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('rising_star_entries')
+        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
+        .select([
+          'rising_star_entries.fiction_id as fiction_id',
+          'rising_star_entries.position as position',
+          'rising_star_captures.captured_at as captured_at',
+        ])
+        .where('rising_star_entries.genre', '=', 'main')
+        .where('rising_star_entries.fiction_id', 'in', fictionIds)
+        .where('rising_star_captures.status', 'in', READABLE)
+        .orderBy('rising_star_captures.captured_at')
+        .execute();
+    },
+
+    /** Every list of one capture with its fictions in rank order. */
+    captureEntries(captureId: number) {
+      return db
+        .selectFrom('rising_star_entries')
+        .innerJoin('fictions', 'fictions.id', 'rising_star_entries.fiction_id')
+        .select([
+          'rising_star_entries.genre as genre',
+          'rising_star_entries.position as position',
+          'fictions.id as fiction_id',
+          'fictions.royalroad_id as royalroad_id',
+          'fictions.title as title',
+        ])
+        .where('rising_star_entries.capture_id', '=', captureId)
+        .orderBy('rising_star_entries.genre')
+        .orderBy('rising_star_entries.position')
+        .execute();
+    },
+
+    /** First and last capture a fiction was on one list, and how many captures. */
+    async dateRange(fictionId: number, genre: string) {
+      const row = await db
+        .selectFrom('rising_star_entries')
+        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
+        .select((eb) => [
+          eb.fn.min<string>('rising_star_captures.captured_at').as('first'),
+          eb.fn.max<string>('rising_star_captures.captured_at').as('last'),
+          eb.fn.countAll<number>().as('captures'),
+        ])
+        .where('rising_star_entries.fiction_id', '=', fictionId)
+        .where('rising_star_entries.genre', '=', genre)
+        .where('rising_star_captures.status', 'in', READABLE)
+        .executeTakeFirst();
+      return row && Number(row.captures) > 0
+        ? { first: String(row.first), last: String(row.last), captures: Number(row.captures) }
+        : null;
+    },
+
+    /** A fiction's best (lowest) position on each list, ever. */
+    async bestPositions(fictionId: number): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('rising_star_entries')
+        .select((eb) => ['genre', eb.fn.min<number>('position').as('best')])
+        .where('fiction_id', '=', fictionId)
+        .groupBy('genre')
+        .execute();
+      return new Map(rows.map((row) => [row.genre, Number(row.best)]));
+    },
+
     /** Every place a fiction held on any list, oldest first. */
     async recordsForFiction(fictionId: number): Promise<RisingStarRecord[]> {
       return db

@@ -1,6 +1,9 @@
 import {
+  dateRangeQuery,
+  dateRangeResponse,
   fictionIdParam,
   MAX_RANGE_DAYS,
+  mainListResponse,
   risingStarsForFictionResponse,
   risingStarsLatestQuery,
   risingStarsLatestResponse,
@@ -11,10 +14,11 @@ import {
 } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { captureVersion } from './capture-version.ts';
+import { buildMainList } from './main-list.ts';
 import type { RisingStarsRepository } from './rising-stars.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -103,6 +107,47 @@ export function risingStarsRoutes(
     async (request) => ({
       success: true as const,
       data: await cached(request.url, () => deps.risingStars.recordsForFiction(request.params.fictionId)),
+    }),
+  );
+
+  r.get(
+    '/api/rising-stars/fiction-date-range',
+    {
+      config: publicCache,
+      schema: {
+        tags,
+        summary: 'First and last capture a fiction was on one list',
+        querystring: dateRangeQuery,
+        response: responses({ 200: dateRangeResponse }),
+      },
+    },
+    async (request) => {
+      const { fictionId, genre } = request.query;
+      const range = await deps.risingStars.dateRange(fictionId, genre);
+      if (!range)
+        throw notFound(
+          `That fiction has never been on the ${genre === 'main' ? 'main' : genre} Rising Stars list.`,
+        );
+      return {
+        success: true as const,
+        data: { first_captured_at: range.first, last_captured_at: range.last, captures: range.captures },
+      };
+    },
+  );
+
+  r.get(
+    '/api/rising-stars-main',
+    {
+      config: publicCache,
+      schema: {
+        tags,
+        summary: 'The 50 fictions of the latest main list with best position, days on list and movement',
+        response: responses({ 200: mainListResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await cached(request.url, () => buildMainList(deps.risingStars)),
     }),
   );
 

@@ -1,9 +1,11 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,7 +16,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="flex-1 pb-28 sm:pb-20">
-        <Outlet />
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <Footer />
       <CookieBanner />

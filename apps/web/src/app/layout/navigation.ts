@@ -9,6 +9,10 @@ export interface NavItem {
 export function navItems(user: User | null): NavItem[] {
   const items: NavItem[] = [{ to: '/about', label: 'About' }];
   if (user) items.push({ to: '/dashboard', label: 'Dashboard' });
+  items.push(
+    { to: '/rising-stars-main', label: 'Rising Stars Main' },
+    { to: '/rising-stars-position', label: 'Position Calculator' },
+  );
   if (user?.admin) items.push({ to: '/admin', label: 'Admin' });
   return items;
 }
