@@ -124,7 +124,13 @@ describe('Header mobile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
     const menu = mobileMenu() as HTMLElement;
-    expect(linkNames(menu)).toEqual(['About', 'Login', 'Register']);
+    expect(linkNames(menu)).toEqual([
+      'About',
+      'Rising Stars Main',
+      'Position Calculator',
+      'Login',
+      'Register',
+    ]);
     expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(menu).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
@@ -135,7 +141,13 @@ describe('Header mobile menu', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
 
     const menu = mobileMenu() as HTMLElement;
-    expect(linkNames(menu)).toEqual(['About', 'Dashboard', 'Admin']);
+    expect(linkNames(menu)).toEqual([
+      'About',
+      'Dashboard',
+      'Rising Stars Main',
+      'Position Calculator',
+      'Admin',
+    ]);
     expect(within(menu).getByText('Welcome, Ada Admin')).toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });

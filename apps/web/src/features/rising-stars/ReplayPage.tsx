@@ -105,6 +105,8 @@ export function ReplayPage() {
   }, [frames]);
 
   const followed = useRef<HTMLLIElement | null>(null);
+  // Keep the followed fiction in view whenever the frame or the choice changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index and follow are the triggers, not inputs
   useEffect(() => {
     followed.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [index, follow]);
