@@ -140,9 +140,6 @@ export function FictionPage() {
             <Link to={`/rising-stars-position/${data.royalroad_id}`} className={buttonClasses('secondary')}>
               Rising Stars Position Calculator
             </Link>
-            <Link to="/coffee" className={buttonClasses('ghost')}>
-              ☕ Buy us a coffee
-            </Link>
           </div>
           {user?.admin && <ManualScrape royalroadId={data.royalroad_id} />}
           {error && <Alert tone="error">{error}</Alert>}
