@@ -15,9 +15,8 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
 import { useAllFictions } from '../api/all-fictions.ts';
-import { useRemoveFiction, useToggleFavorite, useUpdateStatus } from '../api/mutations.ts';
-import { ProgressEditor } from './ProgressEditor.tsx';
-import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
+import { useRemoveFiction, useToggleFavorite } from '../api/mutations.ts';
+import { ReadingControls } from './ReadingControls.tsx';
 
 function Row({
   entry,
@@ -29,7 +28,6 @@ function Row({
   onError: (message: string | null) => void;
 }) {
   const toggle = useToggleFavorite();
-  const updateStatus = useUpdateStatus();
   const { fiction } = entry;
   const title = fiction.title || 'Unknown Title';
   return (
@@ -92,22 +90,7 @@ function Row({
             )}
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-          <ReadingStatusSelect
-            value={entry.status}
-            disabled={updateStatus.isPending}
-            onChange={(status) =>
-              updateStatus.mutate(
-                { id: entry.id, status },
-                {
-                  onSuccess: () => onError(null),
-                  onError: (failure) => onError(failureMessage(failure, 'Failed to update status')),
-                },
-              )
-            }
-          />
-          <ProgressEditor key={`${entry.current_chapter}/${entry.total_chapters}`} entry={entry} />
-        </div>
+        <ReadingControls entry={entry} onError={onError} />
       </div>
     </li>
   );

@@ -4,11 +4,8 @@ import type { RisingStarBadge, UserFiction } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
 import { Cover } from '../../../components/ui/Cover.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCount, formatScore, plainText, titleCase } from '../../../lib/format.ts';
-import { useUpdateStatus } from '../api/mutations.ts';
-import { ProgressEditor } from './ProgressEditor.tsx';
-import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
+import { ReadingControls } from './ReadingControls.tsx';
 import { RisingStarsBadges } from './RisingStarsBadges.tsx';
 
 export function FavoriteCard({
@@ -29,7 +26,6 @@ export function FavoriteCard({
       id: entry.fiction_id,
       disabled,
     });
-  const updateStatus = useUpdateStatus();
   const { fiction } = entry;
   const title = fiction.title || 'Unknown Title';
   const description = plainText(fiction.description) || 'No description available';
@@ -132,22 +128,7 @@ export function FavoriteCard({
           </ul>
         )}
 
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 border-t border-slate-100 pt-2">
-          <ReadingStatusSelect
-            value={entry.status}
-            disabled={updateStatus.isPending}
-            onChange={(status) =>
-              updateStatus.mutate(
-                { id: entry.id, status },
-                {
-                  onSuccess: () => onError(null),
-                  onError: (failure) => onError(failureMessage(failure, 'Failed to update status')),
-                },
-              )
-            }
-          />
-          <ProgressEditor key={`${entry.current_chapter}/${entry.total_chapters}`} entry={entry} />
-        </div>
+        <ReadingControls entry={entry} onError={onError} className="border-t border-slate-100 pt-2" />
       </div>
     </li>
   );

@@ -1,0 +1,36 @@
+import type { UserFiction } from '@rrc/contract';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { useUpdateStatus } from '../api/mutations.ts';
+import { ProgressEditor } from './ProgressEditor.tsx';
+import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
+
+/** The reading status and chapter progress of one list entry; reports failures (and clears them on success). */
+export function ReadingControls({
+  entry,
+  onError,
+  className = '',
+}: {
+  entry: UserFiction;
+  onError: (message: string | null) => void;
+  className?: string;
+}) {
+  const updateStatus = useUpdateStatus();
+  return (
+    <div className={`flex flex-wrap items-center gap-x-5 gap-y-2 ${className}`}>
+      <ReadingStatusSelect
+        value={entry.status}
+        disabled={updateStatus.isPending}
+        onChange={(status) =>
+          updateStatus.mutate(
+            { id: entry.id, status },
+            {
+              onSuccess: () => onError(null),
+              onError: (failure) => onError(failureMessage(failure, 'Failed to update status')),
+            },
+          )
+        }
+      />
+      <ProgressEditor key={`${entry.current_chapter}/${entry.total_chapters}`} entry={entry} />
+    </div>
+  );
+}
