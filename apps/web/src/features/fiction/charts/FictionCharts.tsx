@@ -58,6 +58,39 @@ function RangePicker({ value, onChange }: { value: RangeKey; onChange: (range: R
   );
 }
 
+// Recharts reads its axes and lines from its direct children, so these return elements rather than components.
+const timeAxis = () => (
+  <XAxis
+    dataKey="at"
+    type="number"
+    scale="time"
+    domain={['dataMin', 'dataMax']}
+    tickFormatter={shortDate}
+    minTickGap={28}
+    tick={axisTick}
+  />
+);
+
+function lines(
+  series: SeriesSpec[],
+  hidden: ReadonlySet<string>,
+  options: { dots?: boolean; axisOf?: (key: string) => string } = {},
+) {
+  return series.map((item) => (
+    <Line
+      key={item.key}
+      yAxisId={options.axisOf?.(item.key) ?? 0}
+      dataKey={item.key}
+      name={item.label}
+      stroke={item.color}
+      strokeWidth={2}
+      dot={options.dots ?? false}
+      hide={hidden.has(item.key)}
+      isAnimationActive={false}
+    />
+  ));
+}
+
 /** The three charts of a fiction over its snapshot history, with a shared date range. */
 export function FictionCharts({ points, records }: { points: SnapshotPoint[]; records: RisingStarRecord[] }) {
   const [range, setRange] = useState<RangeKey>('all');
@@ -114,34 +147,14 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rankShown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              <XAxis
-                dataKey="at"
-                type="number"
-                scale="time"
-                domain={['dataMin', 'dataMax']}
-                tickFormatter={shortDate}
-                minTickGap={28}
-                tick={axisTick}
-              />
+              {timeAxis()}
               <YAxis reversed domain={[1, 'dataMax']} allowDecimals={false} tick={axisTick} width={36} />
               <Tooltip
                 labelFormatter={(at) => longDate(Number(at))}
                 formatter={(value) => `#${value}`}
                 contentStyle={tooltipStyle}
               />
-              {rankSeries.map((series) => (
-                <Line
-                  key={series.key}
-                  dataKey={series.key}
-                  name={series.label}
-                  stroke={series.color}
-                  strokeWidth={2}
-                  dot={rankShown.length < 40}
-                  connectNulls={false}
-                  hide={hidden.has(series.key)}
-                  isAnimationActive={false}
-                />
-              ))}
+              {lines(rankSeries, hidden, { dots: rankShown.length < 40 })}
             </LineChart>
           </ResponsiveContainer>
         )}
@@ -157,15 +170,7 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={shown} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              <XAxis
-                dataKey="at"
-                type="number"
-                scale="time"
-                domain={['dataMin', 'dataMax']}
-                tickFormatter={shortDate}
-                minTickGap={28}
-                tick={axisTick}
-              />
+              {timeAxis()}
               <YAxis yAxisId="counts" tickFormatter={compactNumber} tick={axisTick} width={44} />
               <YAxis
                 yAxisId="views"
@@ -179,19 +184,7 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
                 formatter={(value) => (typeof value === 'number' ? value.toLocaleString() : value)}
                 contentStyle={tooltipStyle}
               />
-              {ENGAGEMENT.map((series) => (
-                <Line
-                  key={series.key}
-                  yAxisId={series.key === 'total_views' ? 'views' : 'counts'}
-                  dataKey={series.key}
-                  name={series.label}
-                  stroke={series.color}
-                  strokeWidth={2}
-                  dot={false}
-                  hide={hidden.has(series.key)}
-                  isAnimationActive={false}
-                />
-              ))}
+              {lines(ENGAGEMENT, hidden, { axisOf: (key) => (key === 'total_views' ? 'views' : 'counts') })}
             </LineChart>
           </ResponsiveContainer>
         )}
@@ -207,33 +200,14 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={shown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              <XAxis
-                dataKey="at"
-                type="number"
-                scale="time"
-                domain={['dataMin', 'dataMax']}
-                tickFormatter={shortDate}
-                minTickGap={28}
-                tick={axisTick}
-              />
+              {timeAxis()}
               <YAxis domain={[0, 5]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisTick} width={36} />
               <Tooltip
                 labelFormatter={(at) => longDate(Number(at))}
                 formatter={(value) => (typeof value === 'number' ? value.toFixed(2) : value)}
                 contentStyle={tooltipStyle}
               />
-              {QUALITY.map((series) => (
-                <Line
-                  key={series.key}
-                  dataKey={series.key}
-                  name={series.label}
-                  stroke={series.color}
-                  strokeWidth={2}
-                  dot={false}
-                  hide={hidden.has(series.key)}
-                  isAnimationActive={false}
-                />
-              ))}
+              {lines(QUALITY, hidden)}
             </LineChart>
           </ResponsiveContainer>
         )}
