@@ -52,9 +52,9 @@ async function scrape(
     params.royalroadId = Number(id);
   }
   await migrateToLatest(database);
-  // The command line always executes its run itself, whatever ROLE says.
+  // The command line runs its own run here and only that one: runs queued by servers stay theirs.
   const services = createServices({
-    config: { ...config, role: 'all', scheduler: false },
+    config: { ...config, role: 'web', scheduler: false },
     database,
     log: consoleLog,
   });
@@ -63,7 +63,7 @@ async function scrape(
   const stop = () => void services.runner.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const run = await services.runner.waitFor(runId, 24 * 60 * 60 * 1000);
+  const run = await services.runner.runOne(runId);
   if (!run) return 1;
   const result = toJobRun(run);
   console.log(`${result.job} run ${result.id}: ${result.status} ${JSON.stringify(result.counts)}`);

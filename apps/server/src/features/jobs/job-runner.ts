@@ -92,6 +92,19 @@ export class JobRunner {
       this.options.log.warn(`jobs: ${failed + requeued} interrupted run(s) found; ${requeued} queued again`);
   }
 
+  /**
+   * Runs one queued run in this process and nothing else (the command line:
+   * it must not take runs other processes queued, since it exits when done).
+   */
+  async runOne(id: number): Promise<JobRunRow | undefined> {
+    const run = await this.options.runs.get(id);
+    if (!run || !(await this.options.runs.claim(id, this.iso()))) return run;
+    const execution = this.execute(run).finally(() => this.active.delete(id));
+    this.active.set(id, execution);
+    await execution;
+    return this.options.runs.get(id);
+  }
+
   /** Claims and starts queued runs, a few at a time. */
   pump(): Promise<void> {
     if (this.pumping) return this.pumping;
@@ -181,6 +194,15 @@ export class JobRunner {
       if (result.status === 'succeeded') log.info(line);
       else log.warn(line);
     } catch (error) {
+      if (controller.signal.aborted) {
+        // Shut down mid-way: a scheduled run goes back to the queue and resumes at the next start.
+        const requeue = run.scheduled_for !== null;
+        log.warn(
+          `${run.job} run ${run.id} stopped by shutdown${requeue ? '; it resumes at the next start' : ''}`,
+        );
+        await runs.interrupt(run.id, { requeue, now: this.iso() }).catch(() => {});
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       log.error(`${run.job} run ${run.id} failed: ${message}`);
       await runs
@@ -188,6 +210,7 @@ export class JobRunner {
         .catch(() => {});
     } finally {
       clearInterval(heartbeat);
+      this.controllers.delete(run.id);
     }
   }
 

@@ -129,4 +129,31 @@ describe('scheduler', () => {
     expect(executed).toEqual([{ job: 'all-fictions', scheduledFor: '2026-11-21T08:24:00.000Z' }]);
     expect((await runs.get(id as number))?.status).toBe('succeeded');
   });
+
+  it('puts a scheduled run stopped by a shutdown back in the queue, and fails a manual one', async () => {
+    shared = await createSharedTestDatabase();
+    const database = shared.open();
+    const runs = jobRunsRepository(database.db);
+    const started: number[] = [];
+    const waitForAbort: JobHandler = (context) =>
+      new Promise((_resolve, reject) => {
+        started.push(context.runId);
+        context.signal.addEventListener('abort', () => reject(context.signal.reason));
+      });
+    const runner = new JobRunner({
+      runs,
+      log: collectingLogger([]),
+      executes: true,
+      handlers: { 'rising-stars': waitForAbort, 'all-fictions': waitForAbort, fiction: waitForAbort },
+    });
+    const scheduled = await runner.enqueue('all-fictions', {
+      trigger: 'schedule',
+      scheduledFor: '2026-11-21T08:24:00.000Z',
+    });
+    const manual = await runner.enqueue('rising-stars', { trigger: 'manual' });
+    await expect.poll(() => started.length).toBe(2);
+    await runner.stop();
+    expect((await runs.get(scheduled as number))?.status).toBe('queued');
+    expect((await runs.get(manual as number))?.status).toBe('failed');
+  });
 });
