@@ -23,6 +23,7 @@ import { registerApiDocs } from './http/api-docs.ts';
 import { authGuards } from './http/auth-guards.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
+import { rejectNulCharacters } from './http/reject-nul.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Services } from './services.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
   await app.register(rateLimit, { global: false });
   registerPublicCaching(app);
+  rejectNulCharacters(app);
 
   const now = options.now ?? (() => new Date());
   const users = usersRepository(database.db);

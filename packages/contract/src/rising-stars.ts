@@ -65,6 +65,7 @@ export const risingStarsLatestQuery = z.object({
     .regex(/^\d+(,\d+)*$/, 'fictionIds must be fiction ids separated by commas.')
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.length <= 1000, 'fictionIds may name at most 1000 fictions.')
+    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'fictionIds holds an id out of range.')
     .optional(),
 });
 

@@ -9,11 +9,17 @@ import type { UserFictionsRepository } from '../user-fictions/user-fictions.repo
 import { type ExportDeps, exportArchive, exportFilename } from './export.service.ts';
 
 function sendZip(reply: FastifyReply, filename: string, stream: NodeJS.ReadableStream) {
-  return reply
-    .type('application/zip')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(stream);
+  return (
+    reply
+      .type('application/zip')
+      // Titles can be in any script: an ASCII fallback name, and the real one encoded (RFC 6266).
+      .header(
+        'content-disposition',
+        `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      )
+      .header('cache-control', 'no-store')
+      .send(stream)
+  );
 }
 
 /** Data downloads (signed in only, SPEC §6): a ZIP of CSV files, a JSON file and a README. */

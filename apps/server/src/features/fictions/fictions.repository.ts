@@ -365,7 +365,7 @@ export function fictionsRepository(db: Kysely<Schema>) {
             ),
           ]),
         )
-        .orderBy('fictions.last_scraped_at', 'asc')
+        .orderBy(sql`fictions.last_scraped_at asc nulls first`)
         .orderBy('fictions.id', 'asc')
         .execute();
       return rows.map((row) => ({

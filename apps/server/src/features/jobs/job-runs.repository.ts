@@ -155,6 +155,18 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** The run of `job` waiting or under way, if any. */
+    activeRun(job: string): Promise<JobRunRow | undefined> {
+      return db
+        .selectFrom('job_runs')
+        .selectAll()
+        .where('job', '=', job)
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     /** Whether a run of `job` is waiting or under way. */
     async isActive(job: string): Promise<boolean> {
       const row = await db

@@ -17,6 +17,8 @@ export function risingStarsPath(genre: string): string {
 export function risingStarsJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
     const capturedAt = deps.now().toISOString();
+    // A capture still marked running now was left by a run that died: keep its lists, mark it finished.
+    await deps.risingStars.closeAbandonedCaptures(capturedAt, capturedAt);
     const captureId = await deps.risingStars.createCapture({
       capturedAt,
       genresTotal: deps.genres.length,

@@ -61,7 +61,9 @@ export function scrapeRoutes(app: FastifyInstance, deps: { services: Services; g
       },
     },
     async (_request, reply) => {
-      const row = await accept('rising-stars', 'manual', {});
+      // One capture at a time: a second click (or a click during the scheduled run) follows the one under way.
+      const active = await runs.activeRun('rising-stars');
+      const row = active ?? (await accept('rising-stars', 'manual', {}));
       return reply.code(202).send({ success: true, data: { jobId: row.id, job: toJobRun(row) } });
     },
   );

@@ -249,6 +249,22 @@ describe('Rising Stars capture', () => {
     expect(range.body.data.entries).toHaveLength(100);
   });
 
+  it('runs one capture at a time: a second trigger follows the one under way', async () => {
+    const trigger = () =>
+      call<{ data: { jobId: number } }>(t.app, {
+        method: 'POST',
+        url: '/api/admin/trigger/rising-stars-scrape',
+        token: admin.token,
+      });
+    const [first, second] = await Promise.all([trigger(), trigger()]);
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    await finished(first.body.data.jobId);
+    await finished(second.body.data.jobId);
+    const captures = await t.database.db.selectFrom('rising_star_captures').selectAll().execute();
+    expect(captures).toHaveLength(1);
+  });
+
   it('keeps going when one list fails, and says which', async () => {
     fake.behave({ path: '/fictions/rising-stars?genre=action', status: 500 });
     const job = await triggerRisingStars();
