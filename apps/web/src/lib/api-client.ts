@@ -37,7 +37,7 @@ export async function apiFetch(path: string, init: { signal?: AbortSignal } = {}
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${path}`, { headers, signal: init.signal });
+  const response = await fetch(`/api${path}`, { headers, signal: init.signal, cache: 'no-cache' });
   if (response.status === 401) onUnauthorized?.(token);
   return response;
 }
@@ -66,6 +66,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
+      // Always ask the server: public answers carry an ETag, so an unchanged one costs a 304.
+      cache: 'no-cache',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,

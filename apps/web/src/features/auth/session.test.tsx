@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -194,5 +195,34 @@ describe('useSession', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<SessionProbe />)).toThrow('useSession must be used inside SessionProvider');
     vi.restoreAllMocks();
+  });
+});
+
+describe('what one reader loaded', () => {
+  function Probe() {
+    const { signOut } = useSession();
+    const client = useQueryClient();
+    return (
+      <>
+        <button type="button" onClick={() => client.setQueryData(['reading-list', 'favorites'], ['private'])}>
+          load
+        </button>
+        <button type="button" onClick={signOut}>
+          sign out
+        </button>
+        <p data-testid="cached">
+          {JSON.stringify(client.getQueryData(['reading-list', 'favorites']) ?? null)}
+        </p>
+      </>
+    );
+  }
+
+  it('is forgotten when the session ends, so the next reader never sees it', async () => {
+    storeSession(reader, 'stored-token');
+    mockApi({ 'GET /api/auth/profile': () => ok({ user: reader }) });
+    const { user } = renderWithProviders(<Probe />, { route: '/dashboard' });
+    await user.click(screen.getByRole('button', { name: 'load' }));
+    await user.click(screen.getByRole('button', { name: 'sign out' }));
+    await waitFor(() => expect(screen.getByTestId('cached').textContent).toBe('null'));
   });
 });

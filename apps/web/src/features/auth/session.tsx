@@ -1,4 +1,5 @@
 import type { LoginBody, ProfileUpdateBody, RegisterBody, User } from '@rrc/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from '../../lib/api-client.ts';
@@ -32,10 +33,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return stored ? { status: 'loading', user: stored.user } : { status: 'signed-out', user: null };
   });
 
+  const queryClient = useQueryClient();
+  // Nothing one reader's session loaded may be shown to whoever signs in next on this browser.
   const clear = useCallback(() => {
     sessionStore.clear();
+    queryClient.clear();
     setState({ status: 'signed-out', user: null });
-  }, []);
+  }, [queryClient]);
 
   // A stored session is re-verified against the profile once at start-up.
   useEffect(() => {
@@ -76,6 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionValue>(() => {
     const start = (token: string, user: User) => {
+      queryClient.clear();
       sessionStore.write(token, user);
       setState({ status: 'signed-in', user });
       return user;
@@ -111,7 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate('/login');
       },
     };
-  }, [state, clear, navigate]);
+  }, [state, clear, navigate, queryClient]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
