@@ -46,6 +46,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // Keep request bodies' prototype keys out of parsed objects.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',

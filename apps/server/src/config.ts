@@ -77,6 +77,7 @@ const envSchema = z.object({
   SCRAPE_INTERVAL_MS: integer('SCRAPE_INTERVAL_MS', 0, 3_600_000).default(1000),
   SCHEDULER: onOff('SCHEDULER').default(true),
   ROLE: z.enum(ROLES, { error: `ROLE must be one of ${ROLES.join(', ')}` }).default('all'),
+  TRUST_PROXY: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -112,6 +113,8 @@ export interface Config {
   scheduler: boolean;
   role: Role;
   logLevel: string;
+  /** Which proxies to believe for client addresses: off, every one ('true'), or their addresses/CIDRs. */
+  trustProxy: boolean | string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   oauth: {
     google?: OAuthClient;
@@ -186,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scheduler: e.SCHEDULER,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

@@ -22,13 +22,25 @@ export function failedAttemptLimiter(options: { limit: number; windowMs: number;
     for (const key of failures.keys()) recent(key);
   }
 
+  // Attempts under way count against the limit too, so parallel guesses cannot slip past it.
+  const inFlight = new Map<string, number>();
+  const admitted = new WeakSet<FastifyRequest>();
+
   return {
-    /** onRequest hook: refuse a client that used up its failures. */
+    /** onRequest hook: refuse a client that used up its failures (counting its attempts in progress). */
     async check(request: FastifyRequest) {
-      if (recent(request.ip).length >= options.limit) throw tooManyRequests();
+      const pending = inFlight.get(request.ip) ?? 0;
+      if (recent(request.ip).length + pending >= options.limit) throw tooManyRequests();
+      inFlight.set(request.ip, pending + 1);
+      admitted.add(request);
     },
     /** onResponse hook: a 4xx answer (other than the refusal itself) is a failure. */
     async record(request: FastifyRequest, reply: FastifyReply) {
+      if (admitted.has(request)) {
+        const pending = (inFlight.get(request.ip) ?? 1) - 1;
+        if (pending > 0) inFlight.set(request.ip, pending);
+        else inFlight.delete(request.ip);
+      }
       const status = reply.statusCode;
       if (status < 400 || status >= 500 || status === 429) return;
       if (failures.size > 10_000) prune();

@@ -140,6 +140,16 @@ describe('sign-in', () => {
     expect(blocked.body).toEqual({ success: false, error: MESSAGES.tooManyRequests });
   });
 
+  it('does not let parallel guesses slip past the limit', async () => {
+    await register({ email: 'mia@example.com', password: STRONG_PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login({ email: 'mia@example.com', password: 'Wrong-pass1' })),
+    );
+    const refused = answers.filter((answer) => answer.status === 429).length;
+    expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
+    expect(refused).toBeGreaterThanOrEqual(20);
+  });
+
   it('does not count successful sign-ins against the limit', async () => {
     await register({ email: 'mia@example.com', password: STRONG_PASSWORD });
     for (let attempt = 1; attempt <= 15; attempt++) {
@@ -195,11 +205,29 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/auth/profile',
       token,
-      payload: { name: 'New Name', email: 'New@Example.com' },
+      payload: { name: 'New Name', email: 'New@Example.com', currentPassword: STRONG_PASSWORD },
     });
     expect(response.status).toBe(200);
     expect(response.body.data?.user).toMatchObject({ name: 'New Name', email: 'new@example.com' });
     expect((await login({ email: 'new@example.com', password: STRONG_PASSWORD })).status).toBe(200);
+  });
+
+  it('changes the email only with the current password, and never to an administrator address', async () => {
+    const { token } = await registerUser(t.app, { email: 'mallory@example.com' });
+    const put = (payload: object) =>
+      call<Body>(t.app, { method: 'PUT', url: '/api/auth/profile', token, payload });
+    const without = await put({ email: 'elsewhere@example.com' });
+    expect(without.status).toBe(400);
+    expect(without.body.error).toBe('Enter your current password to change your email.');
+    const takeover = await put({ email: 'BOSS@example.com', currentPassword: STRONG_PASSWORD });
+    expect(takeover.status).toBe(400);
+    expect(takeover.body.error).toBe('That email address cannot be used for this account.');
+    const profile = await call<{ data: { user: { email: string; admin: boolean } } }>(t.app, {
+      method: 'GET',
+      url: '/api/auth/profile',
+      token,
+    });
+    expect(profile.body.data.user).toMatchObject({ email: 'mallory@example.com', admin: false });
   });
 
   it('refuses an email another account uses', async () => {
@@ -209,7 +237,7 @@ describe('profile', () => {
       method: 'PUT',
       url: '/api/auth/profile',
       token,
-      payload: { email: 'taken@example.com' },
+      payload: { email: 'taken@example.com', currentPassword: STRONG_PASSWORD },
     });
     expect(response.status).toBe(409);
     expect(response.body.error).toBe(MESSAGES.emailTaken);

@@ -101,6 +101,15 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
         passwordHash = await hashPassword(changes.newPassword);
       }
       if (changes.email !== undefined && changes.email !== record.email) {
+        // Administrator rights follow ADMIN_EMAILS, so nobody may take such an address by renaming;
+        // and an email change, like a password change, needs the current password.
+        if (adminEmails.includes(changes.email))
+          throw badRequest('That email address cannot be used for this account.');
+        if (record.passwordHash) {
+          if (!changes.currentPassword) throw badRequest('Enter your current password to change your email.');
+          if (!(await verifyPassword(record.passwordHash, changes.currentPassword)))
+            throw badRequest(MESSAGES.wrongCurrentPassword);
+        }
         if (await users.findByEmail(changes.email)) throw conflict(MESSAGES.emailTaken);
       }
       const updated = await users.update(

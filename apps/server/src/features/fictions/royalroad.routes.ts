@@ -53,6 +53,12 @@ export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogSe
   r.get(
     '/api/royalroad/user/:id',
     {
+      // Each new profile id is a request to Royal Road: visitors may not queue many of them.
+      preHandler: app.rateLimit({
+        max: 20,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `profile:${request.ip}`,
+      }),
       schema: {
         tags,
         summary: 'An author profile on Royal Road (refreshed hourly)',

@@ -33,7 +33,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
       await updateProfile({
         name: name.trim() || null,
         email,
-        ...(newPassword ? { newPassword, currentPassword } : {}),
+        ...(newPassword ? { newPassword } : {}),
+        // Changing the email or the password needs the current password.
+        ...(currentPassword ? { currentPassword } : {}),
       });
       onDone(newPassword ? 'Profile and password updated.' : 'Profile updated.');
     } catch (failure) {
@@ -61,7 +63,10 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
         onChange={(e) => setEmail(e.target.value)}
       />
       <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-medium text-slate-700">Change password (optional)</legend>
+        <legend className="px-1 text-sm font-medium text-slate-700">Password</legend>
+        <p className="text-xs text-slate-500">
+          Your current password is needed to change your email or password.
+        </p>
         <TextField
           label="Current password"
           name="currentPassword"
