@@ -38,3 +38,5 @@ export type AuthSession = z.infer<typeof authSession>;
 
 export const authResponse = okEnvelope(authSession);
 export const profileResponse = okEnvelope(z.object({ user }));
+/** After a password change the answer carries a new token: every older one stops working. */
+export const profileUpdateResponse = okEnvelope(z.object({ user, token: z.string().optional() }));

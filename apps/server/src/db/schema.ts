@@ -18,6 +18,7 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_seen_at: Timestamp | null;
+  token_version: Generated<number>;
 }
 
 export interface OauthAccountsTable {

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as users from './2026_11_21_1000_users.ts';
 import * as scraping from './2026_11_21_1100_scraping.ts';
 import * as userFictions from './2026_11_21_1200_user_fictions.ts';
+import * as tokenVersion from './2026_11_21_1300_token_version.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_1000_users': users,
   '2026_11_21_1100_scraping': scraping,
   '2026_11_21_1200_user_fictions': userFictions,
+  '2026_11_21_1300_token_version': tokenVersion,
 };

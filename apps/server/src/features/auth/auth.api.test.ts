@@ -260,7 +260,17 @@ describe('profile', () => {
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatch(/^New password needs/);
 
-    expect((await put({ newPassword: 'Another1pass', currentPassword: STRONG_PASSWORD })).status).toBe(200);
+    const changed = await call<{ data: { token?: string } }>(t.app, {
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { newPassword: 'Another1pass', currentPassword: STRONG_PASSWORD },
+    });
+    expect(changed.status).toBe(200);
+    // Every session from before the change ends; the answer carries this session's new token.
+    expect((await call(t.app, { method: 'GET', url: '/api/auth/profile', token })).status).toBe(401);
+    const fresh = changed.body.data.token as string;
+    expect((await call(t.app, { method: 'GET', url: '/api/auth/profile', token: fresh })).status).toBe(200);
     expect((await login({ email, password: STRONG_PASSWORD })).status).toBe(401);
     expect((await login({ email, password: 'Another1pass' })).status).toBe(200);
   });

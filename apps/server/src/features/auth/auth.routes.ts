@@ -1,4 +1,11 @@
-import { authResponse, loginBody, profileResponse, profileUpdateBody, registerBody } from '@rrc/contract';
+import {
+  authResponse,
+  loginBody,
+  profileResponse,
+  profileUpdateBody,
+  profileUpdateResponse,
+  registerBody,
+} from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
@@ -74,12 +81,12 @@ export function authRoutes(
         summary: 'Change name, email or password',
         security: [{ bearer: [] }],
         body: profileUpdateBody,
-        response: responses({ 200: profileResponse }),
+        response: responses({ 200: profileUpdateResponse }),
       },
     },
     async (request) => ({
       success: true as const,
-      data: { user: await auth.updateProfile(currentUser(request).id, request.body) },
+      data: await auth.updateProfile(currentUser(request).id, request.body),
     }),
   );
 }

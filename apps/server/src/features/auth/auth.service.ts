@@ -26,7 +26,7 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
   });
 
   async function session(record: UserRecord): Promise<AuthSession> {
-    return { user: toUser(record), token: await tokens.sign(record.id) };
+    return { user: toUser(record), token: await tokens.sign(record.id, record.tokenVersion) };
   }
 
   async function markSeen(record: UserRecord) {
@@ -74,9 +74,11 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
 
     /** The user a bearer token belongs to, or null. */
     async userForToken(token: string): Promise<UserRecord | null> {
-      const id = await tokens.verify(token);
-      if (id === null) return null;
-      return (await users.findById(id)) ?? null;
+      const claims = await tokens.verify(token);
+      if (claims === null) return null;
+      const record = await users.findById(claims.userId);
+      // A password change raises the version: tokens issued before it no longer open a session.
+      return record && record.tokenVersion === claims.version ? record : null;
     },
 
     async profile(userId: number): Promise<User> {
@@ -86,7 +88,7 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
       return toUser(record);
     },
 
-    async updateProfile(userId: number, changes: ProfileUpdate): Promise<User> {
+    async updateProfile(userId: number, changes: ProfileUpdate): Promise<{ user: User; token?: string }> {
       const record = await users.findById(userId);
       if (!record) throw notFound('Account not found.');
       let passwordHash: string | undefined;
@@ -118,7 +120,10 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
         now().toISOString(),
       );
       if (!updated) throw notFound('Account not found.');
-      return toUser(updated);
+      // Other sessions end with a password change; this one continues with a fresh token.
+      return passwordHash
+        ? { user: toUser(updated), token: await tokens.sign(updated.id, updated.tokenVersion) }
+        : { user: toUser(updated) };
     },
   };
 }

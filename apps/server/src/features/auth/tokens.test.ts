@@ -7,7 +7,7 @@ const SECRET = 'a-secret-that-is-long-enough-for-testing-hs256';
 describe('tokens', () => {
   it('round-trips a user id', async () => {
     const tokens = createTokens(SECRET, '1h');
-    expect(await tokens.verify(await tokens.sign(42))).toBe(42);
+    expect(await tokens.verify(await tokens.sign(42, 3))).toEqual({ userId: 42, version: 3 });
   });
 
   it('rejects tokens signed with another secret, expired or malformed', async () => {

@@ -4,16 +4,16 @@ const ISSUER = 'rr-companion';
 const AUDIENCE = 'rr-companion-api';
 
 export interface Tokens {
-  sign(userId: number): Promise<string>;
-  /** The user id a valid token names, or null for a missing, forged or expired token. */
-  verify(token: string): Promise<number | null>;
+  sign(userId: number, version?: number): Promise<string>;
+  /** The account a valid token names and the token version it was issued for; null for a forged or expired token. */
+  verify(token: string): Promise<{ userId: number; version: number } | null>;
 }
 
 export function createTokens(secret: string, expiresIn: string): Tokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign(userId) {
-      return new SignJWT({})
+    sign(userId, version = 0) {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -30,7 +30,8 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
           algorithms: ['HS256'],
         });
         const id = Number(payload.sub);
-        return Number.isSafeInteger(id) && id > 0 ? id : null;
+        const version = typeof payload.ver === 'number' ? payload.ver : 0;
+        return Number.isSafeInteger(id) && id > 0 ? { userId: id, version } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

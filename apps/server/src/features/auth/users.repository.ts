@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Schema, UsersTable } from '../../db/schema.ts';
 
 export interface UserRecord {
@@ -9,6 +9,7 @@ export interface UserRecord {
   admin: boolean;
   createdAt: string;
   lastSeenAt: string | null;
+  tokenVersion: number;
 }
 
 function toRecord(row: Selectable<UsersTable>): UserRecord {
@@ -20,6 +21,7 @@ function toRecord(row: Selectable<UsersTable>): UserRecord {
     admin: Boolean(row.admin),
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
+    tokenVersion: Number(row.token_version),
   };
 }
 
@@ -67,7 +69,10 @@ export function usersRepository(db: Kysely<Schema>) {
         .set({
           ...(changes.email !== undefined && { email: changes.email.toLowerCase() }),
           ...(changes.name !== undefined && { name: changes.name }),
-          ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+          ...(changes.passwordHash !== undefined && {
+            password_hash: changes.passwordHash,
+            token_version: (eb: ExpressionBuilder<Schema, 'users'>) => eb('token_version', '+', 1),
+          }),
           updated_at: now,
         })
         .where('id', '=', id)

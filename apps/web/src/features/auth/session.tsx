@@ -106,7 +106,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       },
       async updateProfile(body) {
-        const user = await updateProfile(body);
+        const { user, token } = await updateProfile(body);
+        if (token) sessionStore.writeToken(token);
         sessionStore.writeUser(user);
         setState({ status: 'signed-in', user });
         return user;

@@ -5,6 +5,7 @@ export async function fetchProfile(signal?: AbortSignal) {
   return (await apiRequest<{ user: User }>('/auth/profile', { signal })).user;
 }
 
-export async function updateProfile(body: ProfileUpdateBody) {
-  return (await apiRequest<{ user: User }>('/auth/profile', { method: 'PUT', body })).user;
+/** After a password change the answer carries a new token (older ones stop working). */
+export function updateProfile(body: ProfileUpdateBody) {
+  return apiRequest<{ user: User; token?: string }>('/auth/profile', { method: 'PUT', body });
 }
