@@ -11,8 +11,9 @@ describe('failed attempt limiter', () => {
     let now = 0;
     const limiter = failedAttemptLimiter({ limit: 3, windowMs: 60_000, now: () => now });
     for (let i = 0; i < 3; i++) {
-      await limiter.check(request('1.1.1.1'));
-      await limiter.record(request('1.1.1.1'), reply(401));
+      const attempt = request('1.1.1.1');
+      await limiter.check(attempt);
+      await limiter.record(attempt, reply(401));
       now += 1000;
     }
     await expect(limiter.check(request('1.1.1.1'))).rejects.toMatchObject({
@@ -22,6 +23,18 @@ describe('failed attempt limiter', () => {
 
     // The first failure ages out after a minute.
     now = 60_001;
+    await expect(limiter.check(request('1.1.1.1'))).resolves.toBeUndefined();
+  });
+
+  it('counts attempts still in progress, so parallel guesses cannot pass the limit', async () => {
+    const limiter = failedAttemptLimiter({ limit: 2, windowMs: 60_000 });
+    const first = request('1.1.1.1');
+    const second = request('1.1.1.1');
+    await limiter.check(first);
+    await limiter.check(second);
+    await expect(limiter.check(request('1.1.1.1'))).rejects.toMatchObject({ statusCode: 429 });
+    // A success frees its place again.
+    await limiter.record(first, reply(200));
     await expect(limiter.check(request('1.1.1.1'))).resolves.toBeUndefined();
   });
 
