@@ -2,28 +2,13 @@ import { Readable } from 'node:stream';
 import type { Fiction, User } from '@rrc/contract';
 import { titleSlug } from '@rrc/contract';
 import yazl from 'yazl';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import { type FictionsRepository, SNAPSHOT_COLUMNS } from '../fictions/fictions.repository.ts';
 import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
 import type { UserFictionRow } from '../user-fictions/user-fictions.repository.ts';
 import { csvLine } from './csv.ts';
 import { readme } from './readme.ts';
 
 const BATCH = 1000;
-
-export const SNAPSHOT_COLUMNS = [
-  'followers',
-  'favorites',
-  'ratings',
-  'pages',
-  'total_views',
-  'average_views',
-  'chapter_count',
-  'overall_score',
-  'style_score',
-  'story_score',
-  'grammar_score',
-  'character_score',
-] as const;
 
 export interface ExportDeps {
   fictions: FictionsRepository;

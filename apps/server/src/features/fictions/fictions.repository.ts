@@ -6,6 +6,22 @@ import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
 export type FictionRow = Selectable<FictionsTable>;
 
+/** The statistics every snapshot records. */
+export const SNAPSHOT_COLUMNS = [
+  'followers',
+  'favorites',
+  'ratings',
+  'pages',
+  'total_views',
+  'average_views',
+  'chapter_count',
+  'overall_score',
+  'style_score',
+  'story_score',
+  'grammar_score',
+  'character_score',
+] as const;
+
 function statsOf(parsed: ParsedFiction) {
   return {
     pages: parsed.stats.pages,
@@ -45,21 +61,7 @@ export function fictionsRepository(db: Kysely<Schema>) {
     snapshots(fictionId: number, range: { from?: string; to?: string }) {
       let query = db
         .selectFrom('fiction_snapshots')
-        .select([
-          'captured_at',
-          'followers',
-          'favorites',
-          'ratings',
-          'pages',
-          'total_views',
-          'average_views',
-          'chapter_count',
-          'overall_score',
-          'style_score',
-          'story_score',
-          'grammar_score',
-          'character_score',
-        ])
+        .select(['captured_at', ...SNAPSHOT_COLUMNS])
         .where('fiction_id', '=', fictionId);
       if (range.from) query = query.where('captured_at', '>=', range.from);
       if (range.to) query = query.where('captured_at', '<=', range.to);

@@ -11,6 +11,7 @@ import {
   parseScore,
   profileIdFrom,
   tagsIn,
+  typeAndStatus,
   unixTimeToIso,
 } from './text.ts';
 
@@ -53,7 +54,6 @@ export interface ParsedFiction {
 }
 
 const BASE = 'https://www.royalroad.com';
-const STATUSES = ['ONGOING', 'COMPLETED', 'HIATUS', 'STUB', 'DROPPED', 'INACTIVE'];
 
 const SCORE_LABELS = {
   'overall score': 'overall',
@@ -193,15 +193,6 @@ function warnings($: CheerioAPI): string[] {
     .filter(Boolean);
 }
 
-function typeAndStatus($: CheerioAPI): { type: string | null; status: string | null } {
-  const labels = $('div.fiction-info span.label.bg-blue-hoki')
-    .map((_, element) => cleanText($(element).text()))
-    .get();
-  const status = labels.find((label) => STATUSES.includes(label.toUpperCase())) ?? null;
-  const type = labels.find((label) => label !== status) ?? null;
-  return { type, status: status?.toUpperCase() ?? null };
-}
-
 /**
  * Reads a fiction page of either layout. Throws RoyalRoadError for pages that
  * are not a fiction (challenge, 404, alert) and 'parse' when required fields are missing.
@@ -236,7 +227,11 @@ export function parseFictionPage(
   const cover =
     $('.cover-art-container img[data-type="cover"]').first().attr('src') ?? meta($, 'og:image') ?? undefined;
   const descriptionHtml = $('div.description > div.hidden-content').first().html();
-  const { type, status } = typeAndStatus($);
+  const { type, status } = typeAndStatus(
+    $('div.fiction-info span.label.bg-blue-hoki')
+      .map((_, element) => cleanText($(element).text()))
+      .get(),
+  );
 
   const scores = legacyScores($);
   const preciseOverall = parseScore(meta($, 'books:rating:value'));

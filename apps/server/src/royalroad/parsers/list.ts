@@ -11,6 +11,7 @@ import {
   parseCount,
   parseScore,
   tagsIn,
+  typeAndStatus,
   unixTimeToIso,
 } from './text.ts';
 
@@ -33,7 +34,6 @@ export interface ParsedListItem {
 }
 
 const BASE = 'https://www.royalroad.com';
-const STATUSES = ['ONGOING', 'COMPLETED', 'HIATUS', 'STUB', 'DROPPED', 'INACTIVE'];
 
 /** The number next to an icon in the stats row (`fa-users` followers, `fa-book` pages, …). */
 function statByIcon(stats: ReturnType<CheerioAPI>, icon: string): number | null {
@@ -53,7 +53,7 @@ export function parseListItems($: CheerioAPI, items: ReturnType<CheerioAPI>): Pa
       .find('span.label.bg-blue-hoki')
       .map((__, label) => cleanText($(label).text()))
       .get();
-    const status = labels.find((label) => STATUSES.includes(label.toUpperCase())) ?? null;
+    const { type, status } = typeAndStatus(labels);
     const stats = item.find('div.stats').first();
     const ratingLabel = stats.find('[aria-label^="Rating"]').attr('aria-label');
     const time = stats.find('time').first();
@@ -63,8 +63,8 @@ export function parseListItems($: CheerioAPI, items: ReturnType<CheerioAPI>): Pa
       royalroadId,
       title,
       imageUrl: absoluteUrl(item.find('img[data-type="cover"], figure img').first().attr('src'), BASE),
-      type: labels.find((label) => label !== status) ?? null,
-      status: status?.toUpperCase() ?? null,
+      type,
+      status,
       tags: tagsIn($, item),
       followers: statByIcon(stats, 'fa-users'),
       rating: ratingLabel ? parseScore(ratingLabel.replace(/^Rating:\s*/, '')) : null,

@@ -76,3 +76,12 @@ export function tagsIn($: CheerioAPI, scope: Cheerio<AnyNode>): Array<{ slug: st
   });
   return [...tags].map(([slug, label]) => ({ slug, label }));
 }
+
+const STATUSES = ['ONGOING', 'COMPLETED', 'HIATUS', 'STUB', 'DROPPED', 'INACTIVE'];
+
+/** The two blue labels of a fiction (both layouts of lists and pages): its type, and its status in capitals. */
+export function typeAndStatus(labels: string[]): { type: string | null; status: string | null } {
+  const status = labels.find((label) => STATUSES.includes(label.toUpperCase())) ?? null;
+  const type = labels.find((label) => label !== status) ?? null;
+  return { type, status: status?.toUpperCase() ?? null };
+}
