@@ -2,7 +2,7 @@
 // PostgreSQL, component, end-to-end in Chromium. A suite whose service is missing
 // (PostgreSQL, Chromium) is skipped with a loud line, unless REQUIRE_ALL_SUITES=1,
 // in which case it fails.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { postgresAdminUrl, postgresReachable } from '../apps/server/test/postgres.ts';
 
@@ -57,6 +57,32 @@ const suites: Suite[] = [
 ];
 
 const results: Array<{ name: string; outcome: Outcome; seconds: number; note?: string }> = [];
+/** The lines of a failed suite's output that say what failed, repeated after the summary. */
+const failures = new Map<string, string[]>();
+const FAILURE_LINE =
+  /(^|\s)(FAIL|×|✘|\d+\) \[)|Error:|AssertionError|Expected|Received|Timeout|\.test\.tsx?:\d+|\.spec\.ts:\d+/;
+const MAX_FAILURE_LINES = 60;
+
+/** Runs a suite with its output passed through as it comes, and kept to pick out the failures. */
+function run(command: string, args: string[], env: Record<string, string> | undefined) {
+  return new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      output += chunk.toString();
+    });
+    child.on('error', (error) => resolve({ status: null, output: String(error) }));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
 
 for (const suite of suites) {
   if (only.length > 0 && !only.some((name) => suite.name.startsWith(name))) continue;
@@ -75,11 +101,26 @@ for (const suite of suites) {
   console.log(`\n━━━ ${suite.name} ━━━ ${suite.command.join(' ')}`);
   const started = Date.now();
   const [command, ...args] = suite.command as [string, ...string[]];
-  const run = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  const { status, output } = await run(command, args, suite.env);
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  results.push({ name: suite.name, outcome: run.status === 0 ? 'passed' : 'failed', seconds });
+  results.push({ name: suite.name, outcome: status === 0 ? 'passed' : 'failed', seconds });
+  if (status !== 0) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are taken out of the output
+    const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    failures.set(
+      suite.name,
+      lines.filter((line) => FAILURE_LINE.test(line)).map((line) => line.trimEnd()),
+    );
+  }
 }
 
+for (const [name, lines] of failures) {
+  console.log(`\n━━━ what failed in ${name} ━━━`);
+  const unique = [...new Set(lines)];
+  for (const line of unique.slice(0, MAX_FAILURE_LINES)) console.log(line);
+  if (unique.length > MAX_FAILURE_LINES)
+    console.log(`… ${unique.length - MAX_FAILURE_LINES} more lines above`);
+}
 console.log('\n━━━ summary ━━━');
 for (const result of results) {
   const mark = result.outcome === 'passed' ? '✓' : result.outcome === 'skipped' ? '!' : '✗';
