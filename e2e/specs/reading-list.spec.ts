@@ -179,7 +179,7 @@ test.describe('reading list', () => {
   });
 
   test('a list of 500 fictions asks for its Rising Stars badges once', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const ids = await newFakeFictions(request, 500);
     const session = await createAccount(request);
     const headers = { authorization: `Bearer ${session.token}` };
@@ -200,10 +200,11 @@ test.describe('reading list', () => {
     });
     await signInWithStorage(page, session);
     await page.goto('/dashboard');
+    // Generous waits: how fast this is is measured by `npm run bench`, not here.
     await expect(page.getByRole('heading', { name: 'Your Favorites (500)' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 60_000,
     });
-    await expect(cards(page)).toHaveCount(500);
+    await expect(cards(page)).toHaveCount(500, { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     expect(badgeRequests).toHaveLength(1);
     expect(badgeRequests[0]).toContain('/api/rising-stars/latest?fictionIds=');
