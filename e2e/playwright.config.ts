@@ -1,12 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_TEST_KEYS } from './support/fake-stripe-keys.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_ROYALROAD_PORT = Number(process.env.E2E_FAKE_ROYALROAD_PORT ?? 4110);
 /** The local Royal Road stand-in the app scrapes during browser tests; specs steer it through /__fake/. */
 export const FAKE_ROYALROAD_URL = `http://127.0.0.1:${FAKE_ROYALROAD_PORT}`;
+const FAKE_OIDC_PORT = Number(process.env.E2E_FAKE_OIDC_PORT ?? 4130);
+/** The local OpenID Connect provider ('Test Provider') that OAuth sign-in goes through in browser tests. */
+export const FAKE_OIDC_URL = `http://127.0.0.1:${FAKE_OIDC_PORT}`;
 export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');
 
 export default defineConfig({
@@ -43,6 +47,27 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: [
+        'node e2e/fakes/stripe/cli.ts',
+        `--port ${FAKE_STRIPE_PORT}`,
+        `--webhook-url http://127.0.0.1:${PORT}/api/stripe/webhook`,
+        `--webhook-secret ${STRIPE_TEST_KEYS.webhookSecret}`,
+        `--secret-key ${STRIPE_TEST_KEYS.secretKey}`,
+        `--publishable-key ${STRIPE_TEST_KEYS.publishableKey}`,
+      ].join(' '),
+      cwd: ROOT,
+      url: `${FAKE_STRIPE_URL}/__fake/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node e2e/fakes/oidc/cli.ts --port ${FAKE_OIDC_PORT}`,
+      cwd: ROOT,
+      url: `${FAKE_OIDC_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/server.ts',
       cwd: ROOT,
       url: `http://127.0.0.1:${PORT}/api/health`,
@@ -63,6 +88,15 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         ROYALROAD_BASE_URL: FAKE_ROYALROAD_URL,
         SCRAPE_INTERVAL_MS: '0',
+        STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secretKey,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
+        STRIPE_API_URL: FAKE_STRIPE_URL,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        OAUTH_OIDC_ISSUER: FAKE_OIDC_URL,
+        OAUTH_OIDC_CLIENT_ID: 'rr-companion-e2e',
+        OAUTH_OIDC_CLIENT_SECRET: 'e2e-oidc-client-secret',
+        OAUTH_OIDC_NAME: 'Test Provider',
       },
     },
   ],

@@ -51,6 +51,9 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: /Users/ }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
+    // Parallel tests add accounts, so the admin may be on any page of the newest-first list.
+    await page.getByRole('searchbox', { name: 'Search by email or name' }).fill('admin@example.com');
+    await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);

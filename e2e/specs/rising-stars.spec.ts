@@ -24,7 +24,8 @@ test.describe('Rising Stars pages', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await acceptCookies(page);
-    await page.goto('/rising-stars-animation');
+    // A fixed period of the July 2026 sample: other tests may add captures of today.
+    await page.goto('/rising-stars-animation?from=2026-07-10&to=2026-07-19');
     await expect(page.getByTestId('replay-row')).toHaveCount(50);
     const frameTime = page.getByTestId('frame-time');
     await expect(frameTime).toContainText(/ 1\/\d+$/);

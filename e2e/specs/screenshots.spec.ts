@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ARTIFACTS } from '../playwright.config.ts';
 import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import { useStripeStandIn } from '../support/fake-stripe.ts';
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -51,12 +52,27 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${label}-popular`);
     });
 
+    test('coffee and sponsor pages, with the payment modal', async ({ page, request }) => {
+      const session = await createAccount(request, uniqueEmail('coffee'));
+      await signInWithStorage(page, session);
+      await useStripeStandIn(page);
+      await page.goto('/coffee');
+      await expect(page.getByRole('radio', { name: /Basic Coffee/ })).toBeChecked();
+      await capture(page, `${label}-coffee`);
+      await page.getByRole('button', { name: 'Donate $5' }).click();
+      await expect(page.getByRole('dialog').getByLabel('Card number')).toBeVisible();
+      await capture(page, `${label}-coffee-modal`);
+      await page.goto('/sponsor/176641');
+      await expect(page.getByRole('heading', { name: 'What a sponsorship gives' })).toBeVisible();
+      await capture(page, `${label}-sponsor`);
+    });
+
     test('Rising Stars pages', async ({ page }) => {
       await acceptCookies(page);
       await page.goto('/rising-stars-main');
       await expect(page.getByTestId('main-entry')).toHaveCount(50);
       await capture(page, `${label}-rising-stars-main`);
-      await page.goto('/rising-stars-animation?speed=2');
+      await page.goto('/rising-stars-animation?speed=2&from=2026-07-10&to=2026-07-19');
       await expect(page.getByTestId('replay-row')).toHaveCount(50);
       await capture(page, `${label}-rising-stars-replay`);
       await page.goto('/rising-stars-position');
@@ -83,6 +99,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('dashboard and admin', async ({ page, request, browser }) => {
+      // Several pages, a Rising Stars capture from the fake and full-page captures: more than the default time.
+      test.setTimeout(90_000);
       const admin = await createAccount(request, 'admin@example.com', 'Site Admin');
       const session = await createAccount(request, uniqueEmail('reader'), 'Ada Reader');
       await signInWithStorage(page, session);
@@ -132,9 +150,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await signInWithStorage(adminPage, admin);
       await adminPage.goto('/admin');
       await expect(adminPage.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+      await expect(adminPage.getByTestId('stat-users')).not.toHaveText('—');
+      await expect(adminPage.getByRole('table', { name: 'Job history' })).toBeVisible();
       await capture(adminPage, `${label}-admin`);
       await adminPage.goto('/admin/users');
-      await expect(adminPage.getByRole('cell', { name: 'admin@example.com' })).toBeVisible();
+      // Parallel tests add accounts, so the admin may be on a later page; any full page will do.
+      await expect(adminPage.getByTestId('user-row').first()).toBeVisible();
       await capture(adminPage, `${label}-admin-users`);
       await adminPage.close();
     });

@@ -1,5 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -13,6 +18,14 @@ import { catalogService } from './features/fictions/catalog.service.ts';
 import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { royalroadRoutes } from './features/fictions/royalroad.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { oauthRoutes } from './features/oauth/oauth.routes.ts';
+import { oauthService } from './features/oauth/oauth.service.ts';
+import { oauthProviders } from './features/oauth/providers.ts';
+import { stateCookies } from './features/oauth/state-cookie.ts';
+import { donationsRepository } from './features/payments/donations.repository.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { paymentsService } from './features/payments/payments.service.ts';
+import { createStripe } from './features/payments/stripe-client.ts';
 import { positionRoutes } from './features/position/position.routes.ts';
 import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
 import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
@@ -24,6 +37,7 @@ import { authGuards } from './http/auth-guards.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
+import { registerRequestLogging } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Services } from './services.ts';
@@ -46,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    // Requests are logged by registerRequestLogging, with credentials taken out of their addresses.
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For.
     trustProxy: config.trustProxy,
     // Keep request bodies' prototype keys out of parsed objects.
@@ -65,12 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
+  registerRequestLogging(app);
 
   await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerApiDocs(app, config.publicUrl);
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
   await app.register(rateLimit, { global: false });
-  registerPublicCaching(app);
+  registerPublicCaching(app, { now: () => (options.now ?? (() => new Date()))().getTime() });
   rejectNulCharacters(app);
 
   const now = options.now ?? (() => new Date());
@@ -84,9 +101,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const guards = authGuards(auth);
 
   const { services } = options;
+  const payments = paymentsService({
+    stripe: createStripe(config.stripe),
+    donations: donationsRepository(database.db),
+    fictions: services.fictions,
+    now,
+  });
   healthRoutes(app, { database, services, role: config.role });
   authRoutes(app, { auth, guards, failedAttemptsPerMinute: config.authRateLimit });
-  adminRoutes(app, { database, guards, adminEmails: config.adminEmails, now });
+  oauthRoutes(app, {
+    oauth: oauthService({
+      providers: oauthProviders(config.oauth, config.publicUrl),
+      cookies: stateCookies({
+        jwtSecret: options.jwtSecret,
+        secure: config.publicUrl.startsWith('https:'),
+        now,
+      }),
+      auth,
+      now,
+    }),
+  });
+  adminRoutes(app, { database, services, guards, adminEmails: config.adminEmails, payments, now });
+  paymentsRoutes(app, { payments, guards });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
   positionRoutes(app, { fictions: services.fictions, risingStars: services.risingStars });
   scrapeRoutes(app, { services, guards });

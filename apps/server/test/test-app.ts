@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -55,7 +55,15 @@ export function collectingLogger(lines: string[]): JobLogger {
 /** A fresh, migrated database and an app built on it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { client?: RoyalRoadClient; genres?: readonly string[] } = {},
+  options: {
+    client?: RoyalRoadClient;
+    genres?: readonly string[];
+    /** A pino logger for the HTTP app (none by default). */
+    logger?: FastifyBaseLogger;
+    jwtSecret?: string;
+    /** Rewrites the URL the app connects to (e.g. through a proxy); the test database itself is made and dropped directly. */
+    databaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   let databaseUrl = 'sqlite::memory:';
   let dropName: string | undefined;
@@ -64,6 +72,7 @@ export async function createTestApp(
     databaseUrl = created.url;
     dropName = created.name;
   }
+  if (options.databaseUrl) databaseUrl = options.databaseUrl(databaseUrl);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: databaseUrl,
@@ -92,8 +101,9 @@ export async function createTestApp(
     config,
     database,
     services,
-    jwtSecret: TEST_JWT_SECRET,
+    jwtSecret: options.jwtSecret ?? TEST_JWT_SECRET,
     now: () => clock.now,
+    logger: options.logger,
   });
   await app.ready();
   return {

@@ -1,11 +1,46 @@
 import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { jobRun } from './jobs.ts';
 import { pageQuery, pagination } from './pagination.ts';
+
+/** A scheduled job's health: its last finished (or running) run and the next times it will start. */
+export const scrapeHealth = z.object({
+  job: z.string(),
+  /** What it does and when, in words. */
+  description: z.string(),
+  last_run: jobRun.nullable(),
+  /** Milliseconds the last run took (or has taken so far), null when it has not started. */
+  last_duration_ms: z.number().int().nullable(),
+  next_runs: z.array(
+    z.object({
+      /** ISO 8601 UTC. */
+      at: z.string(),
+      /** The same moment on a Pacific clock, e.g. 'Sat, Nov 21, 12:24 AM PST'. */
+      pacific: z.string(),
+    }),
+  ),
+});
+export type ScrapeHealth = z.infer<typeof scrapeHealth>;
 
 export const adminStatistics = z.object({
   users: z.object({
     total: z.number().int(),
-    /** Accounts seen in the last 30 days. */
+    /** Distinct accounts that signed in or changed their list in the last 30 days. */
     active: z.number().int(),
+  }),
+  fiction: z.object({ total: z.number().int() }),
+  coffee_donations: z.object({
+    /** Succeeded coffee payments net of refunds, in dollars (2 decimals). */
+    total_revenue: z.number(),
+    count: z.number().int(),
+  }),
+  recent_activity: z.object({
+    /** Fictions first stored in the last 7 days. */
+    new_fictions: z.number().int(),
+  }),
+  scraping: z.object({
+    timezone: z.string(),
+    jobs: z.array(scrapeHealth),
   }),
 });
 export type AdminStatistics = z.infer<typeof adminStatistics>;
@@ -18,6 +53,8 @@ export const adminUserRow = z.object({
   admin: z.boolean(),
   /** Named in ADMIN_EMAILS: an administrator that cannot be revoked from the site. */
   admin_fixed: z.boolean(),
+  fiction_count: z.number().int(),
+  favorites_count: z.number().int(),
   created_at: z.string(),
   last_seen_at: z.string().nullable(),
 });
@@ -25,6 +62,8 @@ export type AdminUserRow = z.infer<typeof adminUserRow>;
 
 export const adminUsersQuery = pageQuery.extend({
   q: z.string().trim().max(200, 'q must be at most 200 characters.').optional(),
+  sort: z.enum(['created_at'], { error: 'sort must be created_at.' }).default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc.' }).default('desc'),
 });
 
 export const adminUsersResponse = z.object({
@@ -33,3 +72,22 @@ export const adminUsersResponse = z.object({
   pagination,
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
+
+export const adminUserIdParam = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number.' })
+    .int('id must be a whole number.')
+    .positive('id must be positive.')
+    .max(2_147_483_647, 'id is too large.'),
+});
+
+export const setAdminBody = z
+  .object({ admin: z.boolean({ error: 'admin must be true or false.' }) })
+  .strict();
+export const adminUserResponse = okEnvelope(adminUserRow);
+
+export const ADMIN_MESSAGES = {
+  lastAdmin: 'The last administrator cannot be revoked. Make someone else an administrator first.',
+  fixedAdmin: 'This account is an administrator through ADMIN_EMAILS and cannot be revoked here.',
+  userNotFound: 'No user has that id.',
+} as const;

@@ -2,9 +2,11 @@
 
 export * from './genres.ts';
 export * from './messages.ts';
+export * from './oauth-rules.ts';
 export * from './password.ts';
 export * from './reading-status.ts';
 export type { Movement } from './rising-stars-pages.ts';
 export * from './royalroad-url.ts';
 export * from './slug.ts';
+export * from './tiers.ts';
 export * from './trend.ts';

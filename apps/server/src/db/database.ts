@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -13,6 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** A consistent copy of the whole database in `file`, taken while it is in use (SQLite only). */
+  backup(file: string): Promise<{ bytes: number }>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ function sqlitePath(url: string): string {
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = sqlitePath(url);
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') assertWritable(file);
     const handle = new SqliteDatabase(file);
     handle.pragma('journal_mode = WAL');
     handle.pragma('foreign_keys = ON');
@@ -62,6 +64,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
           return false;
         }
       },
+      async backup(target: string) {
+        if (path.resolve(target) === path.resolve(file)) {
+          throw new DatabaseSetupError('The backup file must not be the database itself.');
+        }
+        mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+        // SQLite's online backup: a consistent snapshot even while the server keeps writing.
+        await handle.backup(target);
+        return { bytes: statSync(target).size };
+      },
       close: () => db.destroy(),
     };
   }
@@ -70,10 +81,16 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
+    // A peer that vanished without closing the connection is noticed by TCP keepalive instead of never.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: pgTypes,
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one in use: pg also emits the loss as an 'error' event on the checked-out client, which the pool
+  // does not listen to. The query under way fails with the same error, and that is answered 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -86,8 +103,47 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
         return false;
       }
     },
+    async backup() {
+      throw new DatabaseSetupError(
+        'Back up PostgreSQL with its own tools, e.g. pg_dump --format=custom "$DATABASE_URL" > rrcompanion.dump',
+      );
+    },
     close: () => db.destroy(),
   };
+}
+
+/** A database that cannot be used as configured; the message says what to change. */
+export class DatabaseSetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseSetupError';
+  }
+}
+
+/** SQLite writes the file, its -wal and -shm files beside it: the file and its folder must be writable. */
+function assertWritable(file: string) {
+  const folder = path.dirname(path.resolve(file));
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch {
+    throw new DatabaseSetupError(`Cannot create the folder ${folder} for the SQLite database.`);
+  }
+  const readOnly = (what: string) =>
+    new DatabaseSetupError(
+      `The SQLite database ${what} is read-only. The server needs to write there: fix its permissions or point DATABASE_URL elsewhere.`,
+    );
+  if (existsSync(file)) {
+    try {
+      accessSync(file, constants.R_OK | constants.W_OK);
+    } catch {
+      throw readOnly(`file ${path.resolve(file)}`);
+    }
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw readOnly(`folder ${folder}`);
+  }
 }
 
 const UNAVAILABLE_CODES = new Set([
@@ -122,9 +178,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   )
     return true;
   const message = (error as { message?: unknown }).message;
+  // pg's own words for a lost connection. "… is not queryable" is what a transaction's ROLLBACK meets on a
+  // connection that just died, and Kysely throws that instead of the first error.
   if (
     typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|and is not queryable/i.test(message)
   )
     return true;
   const cause = (error as { cause?: unknown }).cause;

@@ -145,7 +145,38 @@ export interface UserFictionsTable {
   updated_at: Timestamp;
 }
 
+export type DonationKind = 'coffee' | 'sponsorship';
+export type DonationStatus = 'pending' | 'succeeded' | 'failed' | 'refunded';
+
+export interface DonationsTable {
+  id: Generated<number>;
+  kind: DonationKind;
+  /** basic, fancy, monthly, or sponsorship. */
+  tier: string;
+  amount_cents: number;
+  refunded_cents: Generated<number>;
+  currency: string;
+  status: DonationStatus;
+  payment_intent_id: string | null;
+  invoice_id: string | null;
+  subscription_id: string | null;
+  user_id: number | null;
+  fiction_id: number | null;
+  failure_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: Timestamp;
+}
+
 export interface Schema {
+  donations: DonationsTable;
+  stripe_events: StripeEventsTable;
   user_fictions: UserFictionsTable;
   users: UsersTable;
   oauth_accounts: OauthAccountsTable;

@@ -81,4 +81,35 @@ describe('public read endpoints', () => {
     expect(response.headers.etag).toBeUndefined();
     expect(response.headers['cache-control'] ?? '').not.toMatch(/public/);
   });
+
+  it('reuses an answer for two seconds, and forgets it when this process changes something', async () => {
+    const at = t.clock.now.toISOString();
+    await t.database.db
+      .insertInto('fictions')
+      .values({
+        royalroad_id: 4242,
+        title: 'First Title',
+        tags: '[]',
+        warnings: '[]',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const title = async () =>
+      (await call<{ data: { title: string } }>(t.app, { method: 'GET', url: '/api/fictions/4242' })).body.data
+        .title;
+    const rename = (to: string) =>
+      t.database.db.updateTable('fictions').set({ title: to }).where('royalroad_id', '=', 4242).execute();
+
+    expect(await title()).toBe('First Title');
+    // Another process (a scrape in the worker) changes the row: this one answers as before for two seconds.
+    await rename('Second Title');
+    expect(await title()).toBe('First Title');
+    t.clock.advance(2_001);
+    expect(await title()).toBe('Second Title');
+    // A change through this process empties the reused answers at once.
+    await rename('Third Title');
+    await registerUser(t.app);
+    expect(await title()).toBe('Third Title');
+  });
 });

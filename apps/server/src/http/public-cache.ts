@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,13 +9,64 @@ declare module 'fastify' {
 }
 
 /**
- * Public read endpoints send Cache-Control and a strong ETag computed from the
- * body; a request whose If-None-Match matches gets 304 without the body.
+ * How long this process reuses a public answer as sent (body and ETag) before asking the route again. Routes
+ * keep their data per Rising Stars capture already; this skips the query, the serialization and the hash for
+ * the many identical requests of a busy minute. Short, so several instances never disagree for long.
  */
-export function registerPublicCaching(app: FastifyInstance) {
+export const PUBLIC_ANSWER_TTL_MS = 2_000;
+const MAX_ANSWERS = 1_000;
+
+interface Answer {
+  payload: string;
+  etag: string;
+  contentType: string;
+  storedAt: number;
+}
+
+function headers(reply: FastifyReply, etag: string, maxAge: number) {
+  reply.header('etag', etag);
+  reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`);
+}
+
+function matches(request: FastifyRequest, etag: string) {
+  const match = request.headers['if-none-match'];
+  return Boolean(match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+}
+
+/**
+ * Public read endpoints send Cache-Control and a strong ETag computed from the body; a request whose
+ * If-None-Match matches gets 304 without the body. Answers are reused for PUBLIC_ANSWER_TTL_MS.
+ */
+export function registerPublicCaching(app: FastifyInstance, options: { now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
+  const answers = new Map<string, Answer>();
+  const served = new WeakSet<FastifyRequest>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    const maxAge = request.routeOptions.config?.publicCache;
+    if (maxAge === undefined || request.method !== 'GET') return;
+    const answer = answers.get(request.url);
+    if (!answer) return;
+    if (now() - answer.storedAt > PUBLIC_ANSWER_TTL_MS) {
+      answers.delete(request.url);
+      return;
+    }
+    served.add(request);
+    headers(reply, answer.etag, maxAge);
+    if (matches(request, answer.etag)) return reply.code(304).send();
+    return reply.type(answer.contentType).send(answer.payload);
+  });
+
+  // A change made through this process (a refresh, a payment, a list change) is visible at once here;
+  // other processes' changes within PUBLIC_ANSWER_TTL_MS.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answers.clear();
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
-    const maxAge = request.routeOptions.config.publicCache;
+    const maxAge = request.routeOptions.config?.publicCache;
     if (
+      served.has(request) ||
       maxAge === undefined ||
       request.method !== 'GET' ||
       reply.statusCode !== 200 ||
@@ -24,10 +75,18 @@ export function registerPublicCaching(app: FastifyInstance) {
       return payload;
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
-    reply.header('etag', etag);
-    reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`);
-    const match = request.headers['if-none-match'];
-    if (match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    headers(reply, etag, maxAge);
+    if (answers.size >= MAX_ANSWERS) {
+      const oldest = answers.keys().next().value;
+      if (oldest !== undefined) answers.delete(oldest);
+    }
+    answers.set(request.url, {
+      payload,
+      etag,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      storedAt: now(),
+    });
+    if (matches(request, etag)) {
       reply.code(304);
       reply.removeHeader('content-length');
       return '';

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jobRun, page, statistics } from '../features/admin/test-fixtures.ts';
 import {
   admin,
   currentPath,
   deferred,
+  jsonResponse,
   mockApi,
   ok,
   reader,
@@ -45,7 +47,8 @@ describe('guarded pages', () => {
     storeSession(admin);
     mockApi({
       'GET /api/auth/profile': () => ok({ user: admin }),
-      'GET /api/admin/statistics': () => ok({ users: { total: 1234, active: 56 } }),
+      'GET /api/admin/statistics': () => ok(statistics()),
+      'GET /api/admin/jobs?page=1&limit=10': () => jsonResponse(200, page([jobRun()], 1, 1, 10)),
     });
     renderWithProviders(<AppRoutes />, { route: '/admin' });
 

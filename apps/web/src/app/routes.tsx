@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
 import { RequireAdmin, RequireUser } from '../features/auth/guards.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage.tsx';
 import { OAuthErrorPage } from '../features/auth/OAuthErrorPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
@@ -41,6 +42,13 @@ const PositionFormPage = lazy(() =>
 );
 const PositionResultPage = lazy(() =>
   import('../features/rising-stars/PositionResultPage.tsx').then((m) => ({ default: m.PositionResultPage })),
+);
+
+const CoffeePage = lazy(() =>
+  import('../features/payments/CoffeePage.tsx').then((m) => ({ default: m.CoffeePage })),
+);
+const SponsorPage = lazy(() =>
+  import('../features/payments/SponsorPage.tsx').then((m) => ({ default: m.SponsorPage })),
 );
 
 function Loading({ children }: { children: ReactNode }) {
@@ -93,11 +101,28 @@ export function AppRoutes() {
             </Loading>
           }
         />
+        <Route
+          path="/coffee"
+          element={
+            <Loading>
+              <CoffeePage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/sponsor/:id"
+          element={
+            <Loading>
+              <SponsorPage />
+            </Loading>
+          }
+        />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/oauth/error" element={<OAuthErrorPage />} />
+        <Route path="/oauth/callback" element={<OAuthCallbackPage />} />
         <Route
           path="/fiction/:id/:slug?"
           element={

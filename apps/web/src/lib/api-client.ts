@@ -1,3 +1,4 @@
+import type { Pagination } from '@rrc/contract';
 import { messageForFailure } from '@rrc/contract/rules';
 import { sessionStore } from './session-store.ts';
 
@@ -57,6 +58,22 @@ async function readJson(response: Response): Promise<unknown> {
  * follows SPEC §8.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options)).data as T;
+}
+
+/** Like apiRequest, for lists that answer `{ success: true, data: [...], pagination }`. */
+export async function apiRequestPage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T[]; pagination: Pagination }> {
+  const payload = await send(path, options);
+  return { data: payload.data as T[], pagination: payload.pagination as Pagination };
+}
+
+async function send(
+  path: string,
+  options: RequestOptions,
+): Promise<{ success: true; data?: unknown; pagination?: unknown }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -77,7 +94,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, messageForFailure({ network: true }), null);
   }
 
-  const payload = (await readJson(response)) as { success?: boolean; data?: unknown; error?: unknown } | null;
+  const payload = (await readJson(response)) as {
+    success?: boolean;
+    data?: unknown;
+    pagination?: unknown;
+    error?: unknown;
+  } | null;
   if (!response.ok || payload?.success !== true) {
     const serverError = typeof payload?.error === 'string' && payload.error ? payload.error : null;
     if (response.status === 401) onUnauthorized?.(token);
@@ -87,7 +109,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       serverError,
     );
   }
-  return payload.data as T;
+  return { ...payload, success: true };
 }
 
 const CATALOGUED_STATUSES = new Set([0, 429, 500, 503]);

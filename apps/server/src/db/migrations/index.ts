@@ -3,6 +3,7 @@ import * as users from './2026_11_21_1000_users.ts';
 import * as scraping from './2026_11_21_1100_scraping.ts';
 import * as userFictions from './2026_11_21_1200_user_fictions.ts';
 import * as tokenVersion from './2026_11_21_1300_token_version.ts';
+import * as donations from './2026_11_21_1400_donations.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1100_scraping': scraping,
   '2026_11_21_1200_user_fictions': userFictions,
   '2026_11_21_1300_token_version': tokenVersion,
+  '2026_11_21_1400_donations': donations,
 };

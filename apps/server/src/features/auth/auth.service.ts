@@ -1,10 +1,29 @@
-import { type AuthSession, MESSAGES, type ProfileUpdate, passwordProblem, type User } from '@rrc/contract';
-import { badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import {
+  type AuthSession,
+  emailField,
+  MESSAGES,
+  OAUTH_MESSAGES,
+  type ProfileUpdate,
+  passwordProblem,
+  type User,
+} from '@rrc/contract';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
 
 const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
+
+/** A person as an external sign-in provider describes them. */
+export interface ProviderSignIn {
+  provider: string;
+  /** How the provider is named to people, for messages. */
+  displayName: string;
+  providerUserId: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
 
 export interface AuthServiceDeps {
   users: UsersRepository;
@@ -33,6 +52,39 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
     const at = now();
     if (!record.lastSeenAt || at.getTime() - Date.parse(record.lastSeenAt) >= LAST_SEEN_RESOLUTION_MS) {
       await users.touchLastSeen(record.id, at.toISOString());
+    }
+  }
+
+  async function signInWithProvider(identity: ProviderSignIn, retry: boolean): Promise<AuthSession> {
+    const { provider, providerUserId } = identity;
+    const linked = await users.findByOAuth(provider, providerUserId);
+    if (linked) {
+      await markSeen(linked);
+      return session(linked);
+    }
+    const parsedEmail = emailField.safeParse(identity.email ?? '');
+    if (!parsedEmail.success) throw badRequest(OAUTH_MESSAGES.noEmail(identity.displayName));
+    const email = parsedEmail.data;
+    const at = now().toISOString();
+    try {
+      const existing = await users.findByEmail(email);
+      if (existing) {
+        // Linking hands the account to whoever holds the provider identity: only for a vouched-for email.
+        if (!identity.emailVerified) throw conflict(OAUTH_MESSAGES.emailNotVerified);
+        await users.linkOAuth({ userId: existing.id, provider, providerUserId, email, now: at });
+        await markSeen(existing);
+        return session(existing);
+      }
+      // ADMIN_EMAILS grant administrator rights by address: never to an address nobody vouched for.
+      if (adminEmails.includes(email) && !identity.emailVerified)
+        throw badRequest(OAUTH_MESSAGES.adminEmailNotVerified(identity.displayName));
+      const name = identity.name?.trim().slice(0, 100) || null;
+      const created = await users.createWithOAuth({ email, name, provider, providerUserId, now: at });
+      return session(created);
+    } catch (error) {
+      // Two callbacks racing for one identity or email: the unique indexes decide, then look again.
+      if (retry && !(error instanceof AppError)) return signInWithProvider(identity, false);
+      throw error;
     }
   }
 
@@ -70,6 +122,15 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
         throw unauthorized(MESSAGES.invalidCredentials);
       await markSeen(record);
       return session(record);
+    },
+
+    /**
+     * Signs in with an external provider identity: the account already linked to it; else the account
+     * with its email, linked only when the provider vouches for the email; else a new account without
+     * a password. Throws an AppError whose message is meant for the person.
+     */
+    async signInWithProvider(identity: ProviderSignIn): Promise<AuthSession> {
+      return signInWithProvider(identity, true);
     },
 
     /** The user a bearer token belongs to, or null. */

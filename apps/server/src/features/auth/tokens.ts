@@ -31,7 +31,8 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
         });
         const id = Number(payload.sub);
         const version = typeof payload.ver === 'number' ? payload.ver : 0;
-        return Number.isSafeInteger(id) && id > 0 ? { userId: id, version } : null;
+        // Account ids are 32-bit (PostgreSQL `integer`): a larger one names no account, and must not reach a query.
+        return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? { userId: id, version } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -81,6 +81,74 @@ export function usersRepository(db: Kysely<Schema>) {
       return row && toRecord(row);
     },
 
+    /** The account an external provider identity is linked to. */
+    async findByOAuth(provider: string, providerUserId: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('oauth_accounts')
+        .innerJoin('users', 'users.id', 'oauth_accounts.user_id')
+        .selectAll('users')
+        .where('oauth_accounts.provider', '=', provider)
+        .where('oauth_accounts.provider_user_id', '=', providerUserId)
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** Links a provider identity to an existing account; the (provider, provider_user_id) pair is unique. */
+    async linkOAuth(input: {
+      userId: number;
+      provider: string;
+      providerUserId: string;
+      email: string | null;
+      now: string;
+    }): Promise<void> {
+      await db
+        .insertInto('oauth_accounts')
+        .values({
+          user_id: input.userId,
+          provider: input.provider,
+          provider_user_id: input.providerUserId,
+          email: input.email?.toLowerCase() ?? null,
+          created_at: input.now,
+        })
+        .execute();
+    },
+
+    /** A new account without a password, linked to a provider identity, in one transaction. */
+    async createWithOAuth(input: {
+      email: string;
+      name: string | null;
+      provider: string;
+      providerUserId: string;
+      now: string;
+    }): Promise<UserRecord> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            email: input.email.toLowerCase(),
+            name: input.name,
+            password_hash: null,
+            admin: false,
+            created_at: input.now,
+            updated_at: input.now,
+            last_seen_at: input.now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('oauth_accounts')
+          .values({
+            user_id: row.id,
+            provider: input.provider,
+            provider_user_id: input.providerUserId,
+            email: input.email.toLowerCase(),
+            created_at: input.now,
+          })
+          .execute();
+        return toRecord(row);
+      });
+    },
+
     async touchLastSeen(id: number, now: string): Promise<void> {
       await db.updateTable('users').set({ last_seen_at: now }).where('id', '=', id).execute();
     },

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import type { AuthGuards } from '../../http/auth-guards.ts';
+import { checkQueryDates } from '../../http/query-dates.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -161,6 +162,7 @@ export function fictionsRoutes(
       },
     },
     async (request) => {
+      checkQueryDates(request.query);
       const row = await fictions.findByRoyalroadId(request.params.royalroadId);
       if (!row) throw notFound('Fiction not found');
       // Keyed by the fiction's last change, so a new snapshot is never hidden by the cache.

@@ -57,6 +57,24 @@ export class JobRunner {
     return id;
   }
 
+  /** Queues a run unless one of the same job is waiting or under way; answers the run doing the work. */
+  async enqueueUnlessActive(
+    job: JobName,
+    options: {
+      params?: Record<string, unknown>;
+      trigger: Parameters<JobRunsRepository['enqueue']>[0]['trigger'];
+    },
+  ): Promise<number> {
+    const { id, created } = await this.options.runs.enqueueUnlessActive({
+      job,
+      trigger: options.trigger,
+      params: options.params,
+      now: this.iso(),
+    });
+    if (created && this.options.executes) void this.pump();
+    return id;
+  }
+
   /** Waits until a run has finished (for the CLI and for short refreshes), up to `timeoutMs`. */
   async waitFor(id: number, timeoutMs: number): Promise<JobRunRow | undefined> {
     const deadline = Date.now() + timeoutMs;
@@ -105,37 +123,42 @@ export class JobRunner {
     return this.options.runs.get(id);
   }
 
-  /** Claims and starts queued runs, a few at a time. */
+  /** Claims and starts queued runs, a few at a time. Calls while one pass is under way share it. */
   pump(): Promise<void> {
     if (this.pumping) return this.pumping;
-    this.pumping = (async () => {
-      try {
-        while (!this.stopped && this.active.size < MAX_CONCURRENT) {
-          const queued = (await this.options.runs.queued(MAX_CONCURRENT)).filter(
-            (run) => !this.active.has(run.id),
-          );
-          let started = 0;
-          for (const run of queued) {
-            if (this.active.size >= MAX_CONCURRENT) break;
-            if (!(await this.options.runs.claim(run.id, this.iso()))) continue;
-            started++;
-            const execution = this.execute(run).finally(() => {
-              this.active.delete(run.id);
-              if (!this.stopped) void this.pump();
-            });
-            this.active.set(run.id, execution);
-          }
-          if (started === 0) break;
-        }
-      } catch (error) {
-        this.options.log.error(
-          `jobs: could not read the queue: ${error instanceof Error ? error.message : String(error)}`,
+    // `finally` runs after this assignment even when the pass has nothing to do (a full runner), so a
+    // finished pass is always forgotten and the next call starts a new one.
+    const pass = this.drain().finally(() => {
+      if (this.pumping === pass) this.pumping = undefined;
+    });
+    this.pumping = pass;
+    return pass;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped && this.active.size < MAX_CONCURRENT) {
+        const queued = (await this.options.runs.queued(MAX_CONCURRENT)).filter(
+          (run) => !this.active.has(run.id),
         );
-      } finally {
-        this.pumping = undefined;
+        let started = 0;
+        for (const run of queued) {
+          if (this.active.size >= MAX_CONCURRENT) break;
+          if (!(await this.options.runs.claim(run.id, this.iso()))) continue;
+          started++;
+          const execution = this.execute(run).finally(() => {
+            this.active.delete(run.id);
+            if (!this.stopped) void this.pump();
+          });
+          this.active.set(run.id, execution);
+        }
+        if (started === 0) break;
       }
-    })();
-    return this.pumping;
+    } catch (error) {
+      this.options.log.error(
+        `jobs: could not read the queue: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   private async execute(run: JobRunRow): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { JobRunsTable, JobStatus, Schema } from '../../db/schema.ts';
 
 export type JobRunRow = Selectable<JobRunsTable>;
@@ -35,6 +35,45 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;
+    },
+
+    /**
+     * Queues a run unless one of the same job is waiting or under way, and answers the run that will do the
+     * work. Two requests at the same moment get the same run: PostgreSQL takes a per-job lock for the check,
+     * SQLite runs one write transaction at a time.
+     */
+    enqueueUnlessActive(run: NewJobRun): Promise<{ id: number; created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+          await sql`select pg_advisory_xact_lock(hashtext(${`job_runs:${run.job}`}))`.execute(trx);
+        } else {
+          // Take SQLite's write lock before reading, so no other writer slips in between.
+          await trx.updateTable('job_runs').set({ job: run.job }).where('id', '=', -1).execute();
+        }
+        const active = await trx
+          .selectFrom('job_runs')
+          .select('id')
+          .where('job', '=', run.job)
+          .where('status', 'in', ['queued', 'running'])
+          .orderBy('id')
+          .limit(1)
+          .executeTakeFirst();
+        if (active) return { id: active.id, created: false };
+        const row = await trx
+          .insertInto('job_runs')
+          .values({
+            job: run.job,
+            trigger: run.trigger,
+            status: 'queued',
+            params: JSON.stringify(run.params ?? {}),
+            scheduled_for: null,
+            counts: '{}',
+            created_at: run.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: row.id, created: true };
+      });
     },
 
     /** Takes a queued run for this process; false when another process took it first. */

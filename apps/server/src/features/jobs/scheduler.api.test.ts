@@ -157,3 +157,62 @@ describe('scheduler', () => {
     expect((await runs.get(manual as number))?.status).toBe('failed');
   });
 });
+
+describe('a manual run requested by several processes at once', () => {
+  it('is queued once; every request gets the same run', async () => {
+    shared = await createSharedTestDatabase();
+    // Three connections on PostgreSQL. On SQLite one: several handles in one thread would wait on each
+    // other's write lock synchronously (separate processes do not), and one handle already serializes.
+    const first = shared.open();
+    const databases =
+      first.dialect === 'postgres' ? [first, shared.open(), shared.open(), shared.open()] : [first];
+    const ids = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        jobRunsRepository((databases[i % databases.length] as Database).db).enqueueUnlessActive({
+          job: 'rising-stars',
+          trigger: 'manual',
+          now: '2026-11-21T09:00:00.000Z',
+        }),
+      ),
+    );
+    expect(new Set(ids.map((entry) => entry.id)).size).toBe(1);
+    expect(ids.filter((entry) => entry.created)).toHaveLength(1);
+    const { rows } = await jobRunsRepository((databases[0] as Database).db).list({ offset: 0, limit: 50 });
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the job runner', () => {
+  it('keeps taking runs queued while it was full', async () => {
+    shared = await createSharedTestDatabase();
+    const database = shared.open();
+    const runs = jobRunsRepository(database.db);
+    const release: Array<() => void> = [];
+    const finished: number[] = [];
+    const runner = new JobRunner({
+      runs,
+      log: collectingLogger([]),
+      executes: true,
+      handlers: {
+        'rising-stars': async () => ({ status: 'succeeded', counts: {} }),
+        'all-fictions': async () => ({ status: 'succeeded', counts: {} }),
+        fiction: async (context) => {
+          await new Promise<void>((resolve) => release.push(resolve));
+          finished.push(context.runId);
+          return { status: 'succeeded', counts: {} };
+        },
+      },
+    });
+    // Four runs fill the runner; the next ones are queued while it is full.
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await runner.enqueue('fiction', { trigger: 'manual' })) as number);
+    await expect.poll(() => release.length).toBe(4);
+    for (let i = 0; i < 3; i++) ids.push((await runner.enqueue('fiction', { trigger: 'manual' })) as number);
+    for (let round = 0; round < 10 && finished.length < 7; round++) {
+      for (const resolve of release.splice(0)) resolve();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(finished.sort((a, b) => a - b)).toEqual(ids);
+    await runner.stop();
+  });
+});

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../errors.ts';
+import { checkQueryDates } from '../../http/query-dates.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { captureVersion } from './capture-version.ts';
@@ -50,6 +51,7 @@ export function risingStarsRoutes(
     },
     async (request) => {
       const { genre } = request.query;
+      checkQueryDates({ startDate: request.query.startDate, endDate: request.query.endDate });
       const end = request.query.endDate ?? deps.now().toISOString();
       const start = request.query.startDate ?? new Date(Date.parse(end) - 7 * DAY_MS).toISOString();
       if (Date.parse(start) > Date.parse(end)) throw badRequest('startDate must be before endDate.');

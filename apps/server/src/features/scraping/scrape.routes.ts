@@ -62,8 +62,9 @@ export function scrapeRoutes(app: FastifyInstance, deps: { services: Services; g
     },
     async (_request, reply) => {
       // One capture at a time: a second click (or a click during the scheduled run) follows the one under way.
-      const active = await runs.activeRun('rising-stars');
-      const row = active ?? (await accept('rising-stars', 'manual', {}));
+      const id = await runner.enqueueUnlessActive('rising-stars', { trigger: 'manual' });
+      const row = await runs.get(id);
+      if (!row) throw serviceUnavailable();
       return reply.code(202).send({ success: true, data: { jobId: row.id, job: toJobRun(row) } });
     },
   );

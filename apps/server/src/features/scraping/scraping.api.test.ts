@@ -259,6 +259,13 @@ describe('Rising Stars capture', () => {
     const [first, second] = await Promise.all([trigger(), trigger()]);
     expect(first.status).toBe(202);
     expect(second.status).toBe(202);
+    expect(second.body.data.jobId).toBe(first.body.data.jobId);
+    const runs = await t.database.db
+      .selectFrom('job_runs')
+      .select('id')
+      .where('job', '=', 'rising-stars')
+      .execute();
+    expect(runs).toHaveLength(1);
     await finished(first.body.data.jobId);
     await finished(second.body.data.jobId);
     const captures = await t.database.db.selectFrom('rising_star_captures').selectAll().execute();

@@ -3,19 +3,20 @@ import type { Schema, UserFictionsTable } from '../../db/schema.ts';
 
 export type UserFictionRow = Selectable<UserFictionsTable>;
 
+/** The favorites position after the reader's last favorite (positions start at 1). */
+export async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('user_fictions')
+    .select((eb) => eb.fn.max<number | null>('favorite_position').as('max'))
+    .where('user_id', '=', userId)
+    .where('is_favorite', '=', true)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
 /** A reader's list. Every query names the reader, so nobody reaches another reader's rows. */
 export function userFictionsRepository(db: Kysely<Schema>) {
   const mine = (userId: number) => db.selectFrom('user_fictions').where('user_id', '=', userId);
-
-  async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
-    const row = await trx
-      .selectFrom('user_fictions')
-      .select((eb) => eb.fn.max<number | null>('favorite_position').as('max'))
-      .where('user_id', '=', userId)
-      .where('is_favorite', '=', true)
-      .executeTakeFirst();
-    return Number(row?.max ?? 0) + 1;
-  }
 
   return {
     findById(userId: number, id: number): Promise<UserFictionRow | undefined> {

@@ -91,11 +91,14 @@ export function userFictionsService(deps: {
       return stats;
     },
 
+    // Writes that are not safe to repeat answer from what was read before them: once the write is done,
+    // nothing else can fail and turn a saved change into an error the reader would retry.
     async add(userId: number, fictionId: number, status: string): Promise<UserFiction> {
-      if (!(await fictions.findById(fictionId))) throw notFound('No fiction has that id.');
+      const fiction = await fictions.findById(fictionId);
+      if (!fiction) throw notFound('No fiction has that id.');
       const row = await userFictions.add(userId, { fictionId, status, now: now() });
       if (!row) throw conflict('This fiction is already in your list.');
-      return one(row);
+      return toUserFiction(row, toFiction(fiction));
     },
 
     async setStatus(userId: number, id: number, status: string): Promise<UserFiction> {
@@ -127,8 +130,9 @@ export function userFictionsService(deps: {
     },
 
     async toggleFavorite(userId: number, fictionId: number): Promise<UserFiction> {
-      if (!(await fictions.findById(fictionId))) throw notFound('No fiction has that id.');
-      return one(await userFictions.toggleFavorite(userId, fictionId, now()));
+      const fiction = await fictions.findById(fictionId);
+      if (!fiction) throw notFound('No fiction has that id.');
+      return toUserFiction(await userFictions.toggleFavorite(userId, fictionId, now()), toFiction(fiction));
     },
 
     async reorder(userId: number, fictionIds: number[]): Promise<void> {

@@ -1,4 +1,5 @@
-import { type CheerioAPI, load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { RoyalRoadError } from '../errors.ts';
 import { alertText, assertDataPage } from './page-kind.ts';

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import { RoyalRoadError } from '../errors.ts';
 import { type ParsedListItem, parseListItems } from './list.ts';
 import { alertText, assertDataPage } from './page-kind.ts';

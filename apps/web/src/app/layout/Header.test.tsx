@@ -126,6 +126,7 @@ describe('Header mobile menu', () => {
     const menu = mobileMenu() as HTMLElement;
     expect(linkNames(menu)).toEqual([
       'About',
+      'Coffee',
       'Rising Stars Main',
       'Position Calculator',
       'Login',
@@ -144,6 +145,7 @@ describe('Header mobile menu', () => {
     expect(linkNames(menu)).toEqual([
       'About',
       'Dashboard',
+      'Coffee',
       'Rising Stars Main',
       'Position Calculator',
       'Admin',

@@ -10,6 +10,7 @@ export function navItems(user: User | null): NavItem[] {
   const items: NavItem[] = [{ to: '/about', label: 'About' }];
   if (user) items.push({ to: '/dashboard', label: 'Dashboard' });
   items.push(
+    { to: '/coffee', label: 'Coffee' },
     { to: '/rising-stars-main', label: 'Rising Stars Main' },
     { to: '/rising-stars-position', label: 'Position Calculator' },
   );

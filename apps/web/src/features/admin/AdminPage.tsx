@@ -1,43 +1,36 @@
-import { Link } from 'react-router';
-import { Card } from '../../components/ui/Card.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useEffect } from 'react';
 import { useAdminStatistics } from './api/statistics.ts';
-
-function Stat({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <div>
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">
-        {value === undefined ? '—' : value.toLocaleString()}
-      </dd>
-    </div>
-  );
-}
+import { JobHistory } from './components/JobHistory.tsx';
+import { ScrapeControls } from './components/ScrapeControls.tsx';
+import { ScrapeHealth } from './components/ScrapeHealth.tsx';
+import { StatisticsCards } from './components/StatisticsCards.tsx';
 
 export function AdminPage() {
   const statistics = useAdminStatistics();
-  const users = statistics.data?.users;
+  const failure = statistics.error;
+
+  // SPEC §8: a statistics failure is only logged; the figures stay dashes.
+  useEffect(() => {
+    if (failure) console.error('Admin statistics failed to load', failure);
+  }, [failure]);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin</h1>
-      <p className="mt-1 text-slate-600">How the site is doing.</p>
-      <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        <Link to="/admin/users" className="group block rounded-2xl focus-visible:outline-offset-4">
-          <Card className="h-full transition-shadow group-hover:shadow-md group-hover:ring-brand-200">
-            <div className="mb-4 flex items-center justify-between">
-              <h2 className="text-lg font-semibold text-slate-900">Users</h2>
-              {statistics.isPending && <Spinner label="Loading statistics" />}
-              <span className="text-sm font-medium text-brand-700 group-hover:text-brand-800">
-                View all →
-              </span>
-            </div>
-            <dl className="grid grid-cols-2 gap-4">
-              <Stat label="Total" value={users?.total} />
-              <Stat label="Active" value={users?.active} />
-            </dl>
-            <p className="mt-4 text-xs text-slate-500">Active: signed in during the last 30 days.</p>
-          </Card>
-        </Link>
+      <p className="mt-1 text-slate-600">How the site is doing, and how the scrapes are going.</p>
+      <div className="mt-6">
+        <StatisticsCards statistics={statistics.data} loading={statistics.isPending} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <ScrapeHealth scraping={statistics.data?.scraping} loading={statistics.isPending} />
+        </div>
+        <div className="min-w-0">
+          <ScrapeControls />
+        </div>
+      </div>
+      <div className="mt-6">
+        <JobHistory />
       </div>
     </div>
   );

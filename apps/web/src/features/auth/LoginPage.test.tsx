@@ -103,7 +103,10 @@ describe('LoginPage', () => {
     await fillAndSubmit(user, 'rita@example.com', 'Secret123');
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(calls[0]?.body).toEqual({ email: 'rita@example.com', password: 'Secret123' });
+    expect(calls.find((call) => call.path === '/api/auth/login')?.body).toEqual({
+      email: 'rita@example.com',
+      password: 'Secret123',
+    });
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(reader);
   });

@@ -6,12 +6,15 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSession } from './session.tsx';
 
 export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const fictionId = royalroadIdParam(new URLSearchParams(location.search).get('fiction_id'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -25,7 +28,14 @@ export function LoginPage() {
     setError(null);
     try {
       await session.signIn({ email, password });
-      navigate('/dashboard', { replace: true });
+      navigate(
+        fictionId
+          ? await trackFictionAfterSignIn(fictionId).catch(() => `/fiction/${fictionId}`)
+          : '/dashboard',
+        {
+          replace: true,
+        },
+      );
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.login));
       setBusy(false);
@@ -71,6 +81,7 @@ export function LoginPage() {
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
+      <OAuthButtons fictionId={fictionId} onFailure={() => setError(SCREEN_FALLBACKS.oauthLogin)} />
     </AuthLayout>
   );
 }

@@ -6,12 +6,15 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { AuthLayout } from './AuthLayout.tsx';
+import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSession } from './session.tsx';
 
 export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const fictionId = royalroadIdParam(new URLSearchParams(location.search).get('fiction_id'));
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +29,14 @@ export function RegisterPage() {
     setError(null);
     try {
       await session.register({ email, password, name: name.trim() || undefined });
-      navigate('/dashboard', { replace: true });
+      navigate(
+        fictionId
+          ? await trackFictionAfterSignIn(fictionId).catch(() => `/fiction/${fictionId}`)
+          : '/dashboard',
+        {
+          replace: true,
+        },
+      );
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.register));
       setBusy(false);
@@ -78,6 +88,7 @@ export function RegisterPage() {
           {busy ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
+      <OAuthButtons fictionId={fictionId} onFailure={() => setError(SCREEN_FALLBACKS.oauthRegister)} />
     </AuthLayout>
   );
 }

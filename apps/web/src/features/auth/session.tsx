@@ -24,7 +24,7 @@ interface SessionValue {
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** Paths where a 401 reply must not send the visitor to /login (SPEC §4). */
-const NO_REDIRECT_PATHS = ['/login', '/register', '/fiction/'];
+const NO_REDIRECT_PATHS = ['/login', '/register', '/fiction/', '/oauth/callback'];
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -41,9 +41,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-out', user: null });
   }, [queryClient]);
 
+  // A session stored by an earlier visit (not one a page adopts while starting, like the OAuth callback).
+  const [startupToken] = useState(() => sessionStore.token());
+
   // A stored session is re-verified against the profile once at start-up.
   useEffect(() => {
-    const token = sessionStore.token();
+    const token = startupToken;
     if (!token) return;
     const controller = new AbortController();
     // A sign-in may replace the token while this check is under way: its answer then no longer applies.
@@ -64,7 +67,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         else clear();
       });
     return () => controller.abort();
-  }, [clear]);
+  }, [clear, startupToken]);
 
   useEffect(() => {
     setUnauthorizedHandler((rejectedToken) => {

@@ -107,6 +107,11 @@ export function FictionPage() {
               <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-brand-700">
                 {data.title}
               </a>
+              {data.sponsored && (
+                <span className="ml-3 inline-flex translate-y-[-3px] items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 align-middle text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                  <span aria-hidden="true">★</span> Sponsored
+                </span>
+              )}
             </h1>
             <p className="mt-1 text-slate-600">
               by{' '}
@@ -133,12 +138,26 @@ export function FictionPage() {
                 onError={setError}
               />
             ) : (
-              <Link to="/login" className={buttonClasses('secondary')}>
-                Sign in to download data
-              </Link>
+              <>
+                <Link to={`/login?fiction_id=${data.royalroad_id}`} className={buttonClasses('primary')}>
+                  Sign in to track this fiction
+                </Link>
+                <Link to="/login" className={buttonClasses('secondary')}>
+                  Sign in to download data
+                </Link>
+              </>
             )}
             <Link to={`/rising-stars-position/${data.royalroad_id}`} className={buttonClasses('secondary')}>
               Rising Stars Position Calculator
+            </Link>
+            {!data.sponsored && (
+              // The sponsorship page is reached by a full page load (SPEC §1).
+              <a href={`/sponsor/${data.royalroad_id}`} className={buttonClasses('secondary')}>
+                Sponsor this fiction
+              </a>
+            )}
+            <Link to="/coffee" className={buttonClasses('ghost')}>
+              Buy us a coffee
             </Link>
           </div>
           {user?.admin && <ManualScrape royalroadId={data.royalroad_id} />}

@@ -1,15 +1,29 @@
 import type { AdminUsersResponse } from '@rrc/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';
+import { adminKeys } from './keys.ts';
 
 const FALLBACK = 'Failed to load users';
 
+export type UserOrder = 'desc' | 'asc';
+export interface AdminUsersParams {
+  page: number;
+  q: string;
+  /** By account creation time: newest first (desc) or oldest first (asc). */
+  order: UserOrder;
+}
+
 /** Admin users, with the failure texts SPEC §8 gives for this screen. */
 export async function fetchAdminUsers(
-  params: { page: number; q: string },
+  params: AdminUsersParams,
   signal?: AbortSignal,
 ): Promise<AdminUsersResponse> {
-  const search = new URLSearchParams({ page: String(params.page), limit: '20' });
+  const search = new URLSearchParams({
+    page: String(params.page),
+    limit: '20',
+    sort: 'created_at',
+    order: params.order,
+  });
   if (params.q) search.set('q', params.q);
   let response: Response;
   try {
@@ -27,14 +41,14 @@ export async function fetchAdminUsers(
   return reply as AdminUsersResponse;
 }
 
-export function adminUsersQuery(params: { page: number; q: string }) {
+export function adminUsersQuery(params: AdminUsersParams) {
   return queryOptions({
-    queryKey: ['admin', 'users', params],
+    queryKey: [...adminKeys.users, params],
     queryFn: ({ signal }) => fetchAdminUsers(params, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAdminUsers(params: { page: number; q: string }) {
+export function useAdminUsers(params: AdminUsersParams) {
   return useQuery(adminUsersQuery(params));
 }

@@ -1,0 +1,79 @@
+import {
+  oauthCallbackQuery,
+  oauthInitiateQuery,
+  oauthInitiateResponse,
+  oauthProviderParam,
+  oauthProvidersResponse,
+} from '@rrc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responses } from '../../http/responses.ts';
+import type { CallbackQuery, OAuthService } from './oauth.service.ts';
+
+const tags = ['oauth'];
+
+export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { oauth } = deps;
+
+  r.get(
+    '/api/oauth/providers',
+    {
+      config: { publicCache: 60 },
+      schema: {
+        tags,
+        summary:
+          'Every sign-in provider, with whether it is configured (facebook and apple are never enabled)',
+        response: responses({ 200: oauthProvidersResponse }),
+      },
+    },
+    async () => ({ success: true as const, data: oauth.providers() }),
+  );
+
+  r.get(
+    '/api/oauth/:provider/initiate',
+    {
+      schema: {
+        tags,
+        summary: "Start a sign-in: answers the provider's authorization address and sets the state cookie",
+        description:
+          'Fetch this, then navigate the browser to `authorizationUrl`. `fiction_id` (the Royal Road id of a fiction to add after sign-in) stays in the HttpOnly state cookie and comes back on `/oauth/callback`.',
+        params: oauthProviderParam,
+        querystring: oauthInitiateQuery,
+        response: responses({ 200: oauthInitiateResponse }),
+      },
+    },
+    async (request, reply) => {
+      const { authorizationUrl, cookie } = await oauth.initiate(
+        request.params.provider,
+        request.query.fiction_id,
+      );
+      reply.header('set-cookie', cookie).header('cache-control', 'no-store');
+      return { success: true as const, data: { authorizationUrl } };
+    },
+  );
+
+  r.get(
+    '/api/oauth/:provider/callback',
+    {
+      // Any answer from the provider, however malformed, ends on a page: never a JSON error.
+      attachValidation: true,
+      // The request line carries the one-time code and state: keep it out of the access log.
+      logLevel: 'warn',
+      schema: {
+        tags,
+        summary: 'Where the provider sends the browser back; redirects to /oauth/callback or /oauth/error',
+        params: oauthProviderParam,
+        querystring: oauthCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      const provider = String((request.params as { provider?: unknown }).provider ?? '');
+      const query = request.validationError ? null : (request.query as CallbackQuery);
+      // One use only: the state cookie goes whatever happens next.
+      reply.header('set-cookie', oauth.clearCookie()).header('cache-control', 'no-store');
+      const location = await oauth.complete(provider, query, request.headers.cookie, request.log);
+      return reply.redirect(location, 302);
+    },
+  );
+}

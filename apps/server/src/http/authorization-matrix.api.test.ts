@@ -1,0 +1,312 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
+import { type FakeStripe, signatureHeader, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
+
+// Who may call what: every route of the OpenAPI document, called as a visitor, a reader, another reader
+// (on the first reader's things) and an administrator, with a request that is valid in every other way.
+
+const WEBHOOK_SECRET = 'whsec_authorization_matrix_secret';
+/** Every optional feature on, so that every route is registered and none answers "not configured". */
+const FULL_FEATURES = {
+  STRIPE_SECRET_KEY: 'sk_test_authorization_matrix',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_authorization_matrix',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  // GitHub builds its authorization address locally: no provider needs to answer.
+  OAUTH_GITHUB_CLIENT_ID: 'matrix-client',
+  OAUTH_GITHUB_CLIENT_SECRET: 'matrix-client-secret',
+  ADMIN_EMAILS: 'boss@example.com',
+  AUTH_RATE_LIMIT: '1000',
+};
+
+type Caller = 'visitor' | 'user' | 'other' | 'admin';
+type Entry = { fictionId: number; entryId: number };
+interface Fixtures {
+  tokens: Record<Exclude<Caller, 'visitor'>, string>;
+  /** The reader's list: a favorite, an entry that is not one (removable), one whose favorite mark is toggled. */
+  favorite: Entry;
+  plain: Entry;
+  toggled: Entry;
+  /** A stored fiction on the latest main Rising Stars list, in nobody's list. */
+  ranked: { id: number; royalroadId: number };
+  /** Royal Road ids of fictions each caller adds by link (a different one each, so none is a duplicate). */
+  addable: Record<Caller, number>;
+  authorId: number;
+  jobId: number;
+  paymentIntentId: string;
+  /** An account that is not an administrator: the admin route "revokes" it, changing nothing. */
+  bystanderId: number;
+}
+type Request = { url: string; payload?: unknown; headers?: Record<string, string> };
+type Build = (f: Fixtures, who: Caller) => Request | Promise<Request>;
+/** Route, then the expected status for: visitor, user, other user, admin; then the request. */
+type Row = [route: string, visitor: number, user: number, other: number, admin: number, build: Build];
+
+let registered = 0;
+const fresh = () => `matrix${++registered}@example.com`;
+const at =
+  (url: string): Build =>
+  () => ({ url });
+const ask =
+  (url: string, payload: unknown): Build =>
+  () => ({ url, payload });
+
+function signedEvent(who: Caller): Request {
+  const payload = JSON.stringify({
+    id: `evt_matrix_${who}`,
+    object: 'event',
+    type: 'customer.created',
+    data: { object: { id: 'cus_matrix', object: 'customer' } },
+  });
+  return {
+    url: '/api/stripe/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signatureHeader(payload, WEBHOOK_SECRET),
+    },
+  };
+}
+
+// biome-ignore format: one line per route keeps the table readable
+const MATRIX: Row[] = [
+  ['GET /api/health', 200, 200, 200, 200, at('/api/health')],
+  ['POST /api/auth/register', 201, 201, 201, 201, () => ({ url: '/api/auth/register', payload: { email: fresh(), password: STRONG_PASSWORD } })],
+  ['POST /api/auth/login', 200, 200, 200, 200, () => ({ url: '/api/auth/login', payload: { email: 'reader@example.com', password: STRONG_PASSWORD } })],
+  ['GET /api/auth/profile', 401, 200, 200, 200, at('/api/auth/profile')],
+  ['PUT /api/auth/profile', 401, 200, 200, 200, ask('/api/auth/profile', { name: 'Renamed' })],
+  ['GET /api/oauth/providers', 200, 200, 200, 200, at('/api/oauth/providers')],
+  ['GET /api/oauth/{provider}/initiate', 200, 200, 200, 200, at('/api/oauth/github/initiate')],
+  ['GET /api/oauth/{provider}/callback', 302, 302, 302, 302, at('/api/oauth/github/callback?code=c&state=s')],
+  ['GET /api/admin/statistics', 401, 403, 403, 200, at('/api/admin/statistics')],
+  ['GET /api/admin/users', 401, 403, 403, 200, at('/api/admin/users')],
+  ['PUT /api/admin/users/{id}/admin', 401, 403, 403, 200, (f) => ({ url: `/api/admin/users/${f.bystanderId}/admin`, payload: { admin: false } })],
+  ['GET /api/config', 200, 200, 200, 200, at('/api/config')],
+  ['POST /api/stripe/create-coffee-payment', 200, 200, 200, 200, ask('/api/stripe/create-coffee-payment', { paymentType: 'basic' })],
+  ['POST /api/stripe/create-payment', 401, 200, 200, 200, (f) => ({ url: '/api/stripe/create-payment', payload: { fictionId: f.favorite.fictionId } })],
+  ['GET /api/stripe/payment-status', 200, 200, 200, 200, (f) => ({ url: `/api/stripe/payment-status?paymentIntentId=${f.paymentIntentId}` })],
+  ['GET /api/rising-stars', 200, 200, 200, 200, at('/api/rising-stars?genre=main')],
+  ['GET /api/rising-stars/latest', 200, 200, 200, 200, at('/api/rising-stars/latest?genre=main')],
+  ['GET /api/rising-stars/fiction/{fictionId}', 200, 200, 200, 200, (f) => ({ url: `/api/rising-stars/fiction/${f.ranked.id}` })],
+  ['GET /api/rising-stars/fiction-date-range', 200, 200, 200, 200, (f) => ({ url: `/api/rising-stars/fiction-date-range?fictionId=${f.ranked.id}&genre=main` })],
+  ['GET /api/rising-stars-main', 200, 200, 200, 200, at('/api/rising-stars-main')],
+  ['GET /api/rising-stars/top', 200, 200, 200, 200, at('/api/rising-stars/top?limit=3')],
+  ['GET /api/rising-stars-position/latest-scrape', 200, 200, 200, 200, at('/api/rising-stars-position/latest-scrape')],
+  ['GET /api/rising-stars-position/{royalroadId}', 200, 200, 200, 200, (f) => ({ url: `/api/rising-stars-position/${f.ranked.royalroadId}` })],
+  ['POST /api/admin/manual-scrape/{royalroadId}', 401, 403, 403, 202, (f) => ({ url: `/api/admin/manual-scrape/${f.ranked.royalroadId}` })],
+  ['POST /api/admin/trigger/rising-stars-scrape', 401, 403, 403, 202, at('/api/admin/trigger/rising-stars-scrape')],
+  ['GET /api/admin/jobs', 401, 403, 403, 200, at('/api/admin/jobs')],
+  ['GET /api/admin/jobs/{id}', 401, 403, 403, 200, (f) => ({ url: `/api/admin/jobs/${f.jobId}` })],
+  ['POST /api/fictions/{royalroadId}/refresh', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/refresh` })],
+  ['GET /api/fictions', 200, 200, 200, 200, at('/api/fictions?page=1&limit=5')],
+  ['POST /api/fictions', 401, 200, 200, 200, (f) => ({ url: '/api/fictions', payload: { royalroadId: f.ranked.royalroadId } })],
+  ['GET /api/fictions/search', 200, 200, 200, 200, at('/api/fictions/search?q=a')],
+  ['GET /api/fictions/top', 200, 200, 200, 200, at('/api/fictions/top')],
+  ['GET /api/fictions/popular', 200, 200, 200, 200, at('/api/fictions/popular')],
+  ['GET /api/fictions/popular-by-users', 200, 200, 200, 200, at('/api/fictions/popular-by-users')],
+  ['GET /api/fictions/{royalroadId}', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}` })],
+  ['GET /api/fictions/{royalroadId}/history', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/history` })],
+  ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],
+  ['GET /api/userFictions/export', 401, 200, 200, 200, at('/api/userFictions/export')],
+  ['POST /api/royalroad/add-fiction', 401, 201, 201, 201, (f, who) => ({ url: '/api/royalroad/add-fiction', payload: { url: String(f.addable[who]) } })],
+  ['GET /api/royalroad/popular', 200, 200, 200, 200, at('/api/royalroad/popular')],
+  ['GET /api/royalroad/user/{id}', 200, 200, 200, 200, (f) => ({ url: `/api/royalroad/user/${f.authorId}` })],
+  ['GET /api/userFictions', 401, 200, 200, 200, at('/api/userFictions')],
+  ['POST /api/userFictions', 401, 201, 201, 201, (f) => ({ url: '/api/userFictions', payload: { fiction_id: f.ranked.id, status: 'reading' } })],
+  ['GET /api/userFictions/status/{status}', 401, 200, 200, 200, at('/api/userFictions/status/plan_to_read')],
+  ['GET /api/userFictions/favorites', 401, 200, 200, 200, at('/api/userFictions/favorites')],
+  ['GET /api/userFictions/all', 401, 200, 200, 200, at('/api/userFictions/all')],
+  ['GET /api/userFictions/stats', 401, 200, 200, 200, at('/api/userFictions/stats')],
+  // The reader's own order, sent by others: it is not the list of their favorites, so nothing moves.
+  ['POST /api/userFictions/favorites/reorder', 401, 200, 400, 400, async (f) => ({ url: '/api/userFictions/favorites/reorder', payload: { fictionIds: await favoritesOf(f.tokens.user) } })],
+  ['PUT /api/userFictions/{id}', 401, 200, 404, 404, (f) => ({ url: `/api/userFictions/${f.favorite.entryId}`, payload: { status: 'completed' } })],
+  ['PUT /api/userFictions/{id}/progress', 401, 200, 404, 404, (f) => ({ url: `/api/userFictions/${f.favorite.entryId}/progress`, payload: { currentChapter: 2, totalChapters: 9 } })],
+  ['DELETE /api/userFictions/{fictionId}', 401, 200, 404, 404, (f) => ({ url: `/api/userFictions/${f.plain.fictionId}` })],
+  // The id is a fiction's, not an entry's: marking it puts it in the caller's own list.
+  ['POST /api/userFictions/{fictionId}/favorite', 401, 200, 200, 200, (f) => ({ url: `/api/userFictions/${f.toggled.fictionId}/favorite` })],
+  ['POST /api/stripe/webhook', 200, 200, 200, 200, (_f, who) => signedEvent(who)],
+];
+
+/** Callers in the order they call: the owner last, so that others meet the reader's things untouched. */
+const CALLERS: Caller[] = ['visitor', 'other', 'admin', 'user'];
+const COLUMN: Record<Caller, 1 | 2 | 3 | 4> = { visitor: 1, user: 2, other: 3, admin: 4 };
+
+let royalroad: FakeRoyalRoad;
+let stripe: FakeStripe;
+let t: TestApp;
+let f: Fixtures;
+let documented: string[];
+
+/** Every method and path the router knows, read from its printed tree (`:a|:b` where two routes name a parameter differently). */
+function routerRoutes(tree: string): string[] {
+  const prefixes: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    prefixes.length = depth;
+    const path = (prefixes[depth - 1] ?? '') + match[2];
+    prefixes[depth] = path;
+    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+/** A route with its parameters unnamed, so the router's `:id` and the document's `{id}` compare equal. */
+const shape = (route: string) => route.replace(/:[^/]+/g, '{}').replace(/\{[^}]+\}/g, '{}');
+
+async function favoritesOf(token: string): Promise<number[]> {
+  const response = await call<{ data: { userFictions: Array<{ fiction_id: number }> } }>(t.app, {
+    method: 'GET',
+    url: '/api/userFictions/favorites?limit=1000',
+    token,
+  });
+  return response.body.data.userFictions.map((entry) => entry.fiction_id);
+}
+
+async function addByLink(token: string, royalroadId: number): Promise<Entry> {
+  const response = await call<{ data: { fiction: { id: number }; userFictionId: number } }>(t.app, {
+    method: 'POST',
+    url: '/api/royalroad/add-fiction',
+    token,
+    payload: { url: String(royalroadId) },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { fictionId: response.body.data.fiction.id, entryId: response.body.data.userFictionId };
+}
+
+beforeAll(async () => {
+  [royalroad, stripe] = await Promise.all([startFakeRoyalRoad(), startFakeStripe()]);
+  t = await createTestApp(
+    { ...FULL_FEATURES, ROYALROAD_BASE_URL: royalroad.url, STRIPE_API_URL: stripe.url },
+    { genres: ['main', 'fantasy'] },
+  );
+  const admin = await registerUser(t.app, { email: 'boss@example.com' });
+  const reader = await registerUser(t.app, { email: 'reader@example.com' });
+  const other = await registerUser(t.app, { email: 'other@example.com' });
+  const bystander = await registerUser(t.app, { email: 'bystander@example.com' });
+
+  // One Rising Stars capture: the lists, a job run, and stored fictions in nobody's list.
+  const trigger = await call<{ data: { jobId: number } }>(t.app, {
+    method: 'POST',
+    url: '/api/admin/trigger/rising-stars-scrape',
+    token: admin.token,
+  });
+  expect(trigger.status).toBe(202);
+  const jobId = trigger.body.data.jobId;
+  expect((await t.services.runner.waitFor(jobId, 20_000))?.status).toBe('succeeded');
+
+  const onMain = new Set(royalroad.site.risingStars('main'));
+  const [a, b, c, d, e, g, h] = royalroad.site
+    .fictions()
+    .filter((fiction) => !onMain.has(fiction.id))
+    .map((fiction) => fiction.id);
+  const favorite = await addByLink(reader.token, a as number);
+  const plain = await addByLink(reader.token, b as number);
+  const toggled = await addByLink(reader.token, c as number);
+  // Added by link means a favorite; the removable entry must not be one.
+  const unmark = await call(t.app, {
+    method: 'POST',
+    url: `/api/userFictions/${plain.fictionId}/favorite`,
+    token: reader.token,
+  });
+  expect(unmark.status).toBe(200);
+
+  const latest = await call<{ data: { entries: Array<{ id: number; royalroad_id: number }> } }>(t.app, {
+    method: 'GET',
+    url: '/api/rising-stars/latest?genre=main',
+  });
+  const top = latest.body.data.entries[0];
+  if (!top) throw new Error('the capture holds no main list');
+
+  const coffee = await call<{ data: { paymentIntentId: string } }>(t.app, {
+    method: 'POST',
+    url: '/api/stripe/create-coffee-payment',
+    payload: { paymentType: 'fancy' },
+  });
+  expect(coffee.status, JSON.stringify(coffee.body)).toBe(200);
+
+  f = {
+    tokens: { user: reader.token, other: other.token, admin: admin.token },
+    favorite,
+    plain,
+    toggled,
+    ranked: { id: top.id, royalroadId: top.royalroad_id },
+    addable: { visitor: d as number, user: e as number, other: g as number, admin: h as number },
+    authorId: royalroad.site.fiction(a as number)?.authorId as number,
+    jobId,
+    paymentIntentId: coffee.body.data.paymentIntentId,
+    bystanderId: bystander.user.id,
+  };
+
+  const docs = await call<{ paths: Record<string, Record<string, unknown>> }>(t.app, {
+    method: 'GET',
+    url: '/api/docs/json',
+  });
+  expect(docs.status).toBe(200);
+  documented = Object.entries(docs.body.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([royalroad?.close(), stripe?.close()]);
+});
+
+describe('the authorization matrix', () => {
+  it('names every route of the OpenAPI document once, and nothing else', () => {
+    const listed = MATRIX.map(([route]) => route);
+    expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length);
+    expect(
+      documented.filter((route) => !listed.includes(route)),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      listed.filter((route) => !documented.includes(route)),
+      'listed routes not in the document',
+    ).toEqual([]);
+    expect(listed.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('the OpenAPI document hides no API route the router serves', () => {
+    const served = routerRoutes(t.app.printRoutes({ commonPrefix: false }))
+      .filter((route) => !route.startsWith('HEAD ') && !/^\S+ \/api\/docs(\/|\*|$)/.test(route))
+      .map(shape);
+    expect(served.length).toBeGreaterThanOrEqual(documented.length);
+    const inDocument = new Set(documented.map(shape));
+    expect(served.filter((route) => !inDocument.has(route))).toEqual([]);
+  });
+
+  it.each(MATRIX)('%s answers %i / %i / %i / %i (visitor / user / other user / admin)', async (...row) => {
+    const [route, , , , , build] = row;
+    const method = route.split(' ')[0] as InjectOptions['method'];
+    const answers: Partial<Record<Caller, number>> = {};
+    const expected: Partial<Record<Caller, number>> = {};
+    for (const who of CALLERS) {
+      const request = await build(f, who);
+      const response = await call(t.app, {
+        method,
+        url: request.url,
+        token: who === 'visitor' ? undefined : f.tokens[who],
+        headers: request.headers,
+        ...(request.payload === undefined ? {} : { payload: request.payload as object }),
+      });
+      answers[who] = response.status;
+      expected[who] = row[COLUMN[who]];
+      const type = String(response.headers['content-type'] ?? '');
+      if (type.startsWith('application/json')) {
+        const body = response.body as { success?: unknown; error?: unknown };
+        expect(body.success, `${who}: ${JSON.stringify(body)}`).toBe(response.status < 400);
+        if (response.status >= 400) expect(body.error).toEqual(expect.stringMatching(/\S/));
+      } else if (response.status === 302) {
+        expect(String(response.headers.location)).toMatch(/^\/oauth\/(callback|error)\?/);
+      } else {
+        expect(type, `${who} ${response.status}`).toBe('application/zip');
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+});

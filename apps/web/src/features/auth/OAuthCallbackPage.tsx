@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { useSession } from './session.tsx';
+
+/** Read once, before anything else runs: the token must leave the address bar (and history) at once. */
+function takeCallbackParams() {
+  const params = new URLSearchParams(window.location.search);
+  if (params.has('token')) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return {
+    token: params.get('token'),
+    error: params.get('error'),
+    fictionId: royalroadIdParam(params.get('fiction_id')),
+  };
+}
+
+/** Where a provider sign-in lands (SPEC §2 OAuth callback). */
+export function OAuthCallbackPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useState(takeCallbackParams);
+  const [failure, setFailure] = useState<string | null>(() => {
+    if (params.error) return params.error;
+    if (!params.token) return 'No authentication token received.';
+    return null;
+  });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || failure || !params.token) return;
+    started.current = true;
+    const token = params.token;
+    (async () => {
+      try {
+        // The token is stored and checked against the profile before anything else uses it.
+        await session.adoptToken(token);
+      } catch {
+        setFailure('Authentication failed. Please try again.');
+        return;
+      }
+      let next = '/dashboard';
+      if (params.fictionId) {
+        try {
+          next = await trackFictionAfterSignIn(params.fictionId);
+        } catch {
+          next = `/fiction/${params.fictionId}`;
+        }
+      }
+      navigate(next, { replace: true });
+    })();
+  }, [failure, params, session, navigate]);
+
+  if (failure) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Authentication Error</h1>
+        <p className="mt-3 text-slate-600" role="alert">
+          {failure}
+        </p>
+        <Link to="/login" className={`${buttonClasses('primary')} mt-8`}>
+          Back to Login
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
+      <Spinner label="Signing you in" />
+      <h1 className="mt-5 text-2xl font-bold text-slate-900">Completing Authentication</h1>
+      <p className="mt-3 text-slate-600">Just a moment while we sign you in…</p>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+// Requests per second, p50 and p99 at 50 connections for the endpoints people wait on, against the real
+// server on a seeded database, next to the framework ceiling measured in the same run; plus the server's
+// memory under that load.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const HEAVY_READER = { email: 'heavy@demo.rrcompanion.test', password: 'Readers4ever' };
+/** The first demo fiction: it has a year of daily snapshots. */
+export const HISTORY_FICTION = 1_000_000;
+
+export type Target =
+  | { kind: 'ceiling-share'; min: number }
+  | { kind: 'p99'; maxMs: number }
+  | { kind: 'none' };
+
+export interface EndpointResult {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  target: Target;
+  passed: boolean;
+}
+
+export interface HttpBenchResult {
+  database: string;
+  ceilingRps: number;
+  endpoints: EndpointResult[];
+  peakRssMb: number;
+  memoryPassed: boolean;
+}
+
+export const MEMORY_LIMIT_MB = 250;
+
+function startProcess(command: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, command, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return child;
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) resolve(buffer.slice(0, newline).trim());
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before printing`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function findFreePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (production build of the web app, web role, no scheduler) on `databaseUrl`. */
+export async function startAppServer(root: string, databaseUrl: string) {
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startProcess([path.join(root, 'apps/server/src/main.ts')], {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    ROLE: 'web',
+    SCHEDULER: 'off',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-signing',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rrc-bench-data-')),
+    AUTH_RATE_LIMIT: '100000',
+  });
+  await waitForHealth(base, child);
+  return {
+    base,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function runHttpBench(options: {
+  root: string;
+  databaseUrl: string;
+  label: string;
+  seconds?: number;
+}): Promise<HttpBenchResult> {
+  const seconds = options.seconds ?? 8;
+  const ceiling = startProcess([path.join(options.root, 'bench/ceiling-server.ts')], process.env);
+  const app = await startAppServer(options.root, options.databaseUrl);
+  const server = app.child;
+  const base = app.base;
+  let peak = 0;
+  const sampler = setInterval(() => {
+    if (server.pid) peak = Math.max(peak, rssMb(server.pid));
+  }, 200);
+  try {
+    const ceilingPort = Number(await firstLine(ceiling));
+
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(HEAVY_READER),
+    });
+    if (!login.ok)
+      throw new Error(`the demo reader could not sign in (${login.status}): run seed-demo first`);
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const auth = { authorization: `Bearer ${token}` };
+    const favorites = await fetch(`${base}/api/userFictions/favorites?limit=1000`, { headers: auth });
+    const favoriteBody = (await favorites.json()) as {
+      data: { userFictions: Array<{ fiction_id: number }> };
+    };
+    const favoriteIds = favoriteBody.data.userFictions.map((entry) => entry.fiction_id);
+    const main = (
+      (await (await fetch(`${base}/api/rising-stars-main`)).json()) as {
+        data: { captured_at?: string | null; entries?: Array<{ royalroad_id: number }> };
+      }
+    ).data;
+    const onMain = main.entries?.[main.entries.length - 1]?.royalroad_id ?? HISTORY_FICTION;
+    const end = new Date(main.captured_at ?? Date.now());
+    const start = new Date(end.getTime() - 10 * 24 * 60 * 60 * 1000);
+
+    const ceilingLoad = await load(`http://127.0.0.1:${ceilingPort}/ceiling`, {}, seconds);
+    const share = { kind: 'ceiling-share', min: 0.5 } as const;
+    const plan: Array<{ name: string; path: string; headers?: Record<string, string>; target: Target }> = [
+      { name: 'landing: Top 5 Rising Stars', path: '/api/rising-stars/top?limit=5', target: share },
+      {
+        name: 'landing: most popular on site',
+        path: '/api/fictions/popular-by-users?limit=5',
+        target: share,
+      },
+      { name: 'Rising Stars main', path: '/api/rising-stars-main', target: share },
+      {
+        name: 'fiction detail',
+        path: `/api/fictions/${HISTORY_FICTION}`,
+        target: { kind: 'p99', maxMs: 25 },
+      },
+      {
+        name: 'fiction history (a year)',
+        path: `/api/fictions/${HISTORY_FICTION}/history`,
+        target: { kind: 'p99', maxMs: 25 },
+      },
+      {
+        name: 'favorites (500 entries)',
+        path: '/api/userFictions/favorites?limit=1000',
+        headers: auth,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'badges for 500 favorites',
+        path: `/api/rising-stars/latest?fictionIds=${favoriteIds.join(',')}`,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'position calculator',
+        path: `/api/rising-stars-position/${onMain}`,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'replay window (10 days)',
+        path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
+        target: { kind: 'p99', maxMs: 100 },
+      },
+    ];
+
+    const endpoints: EndpointResult[] = [];
+    for (const entry of plan) {
+      const measured = await load(`${base}${entry.path}`, entry.headers ?? {}, seconds);
+      const passed =
+        measured.errors === 0 &&
+        (entry.target.kind === 'ceiling-share'
+          ? measured.rps >= entry.target.min * ceilingLoad.rps
+          : entry.target.kind === 'p99'
+            ? measured.p99 <= entry.target.maxMs
+            : true);
+      endpoints.push({ name: entry.name, path: entry.path, ...measured, target: entry.target, passed });
+    }
+    return {
+      database: options.label,
+      ceilingRps: ceilingLoad.rps,
+      endpoints,
+      peakRssMb: peak,
+      memoryPassed: peak > 0 && peak < MEMORY_LIMIT_MB,
+    };
+  } finally {
+    clearInterval(sampler);
+    await app.stop();
+    ceiling.kill('SIGTERM');
+  }
+}
+
+export function printHttpBench(result: HttpBenchResult) {
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const num = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
+  console.log(`HTTP at 50 connections on ${result.database} (ceiling: bare Fastify, 1 KB JSON)`);
+  console.log(
+    `  ${pad('endpoint', 30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'× ceil'.padStart(9)}  target`,
+  );
+  console.log(
+    `  ${pad('framework ceiling', 30)} ${num(result.ceilingRps)} ${''.padStart(9)} ${''.padStart(9)} ${num(1, 2)}`,
+  );
+  for (const entry of result.endpoints) {
+    const target =
+      entry.target.kind === 'ceiling-share'
+        ? `≥ ${entry.target.min} × ceiling`
+        : entry.target.kind === 'p99'
+          ? `p99 ≤ ${entry.target.maxMs} ms`
+          : '';
+    console.log(
+      `  ${pad(entry.name, 30)} ${num(entry.rps)} ${num(entry.p50, 1)} ${num(entry.p99, 1)} ${num(entry.rps / result.ceilingRps, 2)}  ${target} ${entry.passed ? 'PASS' : `MISS${entry.errors ? ` (${entry.errors} failed requests)` : ''}`}`,
+    );
+  }
+  console.log(
+    `  server memory under load: peak ${result.peakRssMb.toFixed(0)} MB (limit ${MEMORY_LIMIT_MB} MB) ${result.memoryPassed ? 'PASS' : 'MISS'}`,
+  );
+}

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import { useStripeStandIn } from '../support/fake-stripe.ts';
+
+/** Runs axe on the page as it is now; serious and critical violations fail, with what and where. */
+async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+  expect(bad, `${name}:\n${bad.join('\n')}`).toEqual([]);
+}
+
+const PUBLIC_PAGES: Array<[string, (page: Page) => Promise<void>]> = [
+  [
+    '/',
+    (page) =>
+      expect(page.getByRole('region', { name: 'Top 5 Rising Stars' }).getByRole('link')).toHaveCount(5),
+  ],
+  ['/about', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/login', (page) => expect(page.getByRole('button', { name: /Continue with/ }).first()).toBeVisible()],
+  ['/register', (page) => expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible()],
+  ['/privacy', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/terms', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  [
+    '/oauth/error',
+    (page) => expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible(),
+  ],
+  [
+    '/oauth/callback',
+    (page) => expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible(),
+  ],
+  [
+    '/fiction/176641/worm_girl_evolution_litrpg_yuri',
+    (page) => expect(page.getByRole('region', { name: 'Engagement and growth' })).toBeVisible(),
+  ],
+  [
+    '/fiction/999999999',
+    (page) => expect(page.getByRole('heading', { name: 'Fiction not found' })).toBeVisible(),
+  ],
+  ['/royalroad', (page) => expect(page.getByRole('listitem').first()).toBeVisible()],
+  ['/rising-stars-main', (page) => expect(page.getByTestId('main-entry')).toHaveCount(50)],
+  ['/rising-stars-animation', (page) => expect(page.getByTestId('replay-row').first()).toBeVisible()],
+  ['/rising-stars-position', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/rising-stars-position/176641', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+  ['/coffee', (page) => expect(page.getByRole('radio', { name: /Basic Coffee/ })).toBeChecked()],
+  [
+    '/sponsor/176641',
+    (page) => expect(page.getByRole('heading', { name: 'What a sponsorship gives' })).toBeVisible(),
+  ],
+];
+
+test.describe('accessibility (axe: no serious or critical violation)', () => {
+  for (const [path, ready] of PUBLIC_PAGES) {
+    test(`public page ${path}`, async ({ page }) => {
+      await acceptCookies(page);
+      await useStripeStandIn(page);
+      await page.goto(path);
+      await ready(page);
+      await expectAccessible(page, path);
+    });
+  }
+
+  test('the cookie banner', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('button', { name: /accept/i }).first()).toBeVisible();
+    await expectAccessible(page, 'cookie banner');
+  });
+
+  test("a reader's pages, the payment modal and the mobile menu", async ({ page, request }) => {
+    const session = await createAccount(request, uniqueEmail('a11y'), 'Ally Reader');
+    const fiction = (await (await request.get('/api/fictions/176641')).json()).data as { id: number };
+    const added = await request.post('/api/userFictions', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: { fiction_id: fiction.id, status: 'reading' },
+    });
+    expect(added.status()).toBe(201);
+    await signInWithStorage(page, session);
+    await useStripeStandIn(page);
+    await page.goto('/dashboard');
+    await expect(page.getByText('Worm Girl Evolution').first()).toBeVisible();
+    await expectAccessible(page, '/dashboard');
+    await page.goto('/fiction/176641/worm_girl_evolution_litrpg_yuri');
+    await expect(page.getByRole('button', { name: /Add to Favorites|Favorited/ })).toBeVisible();
+    await expectAccessible(page, 'fiction page, signed in');
+    await page.goto('/coffee');
+    await page.getByRole('button', { name: 'Donate $5' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Card number')).toBeVisible();
+    await expectAccessible(page, 'payment modal');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    await page.getByRole('button', { name: /menu/i }).click();
+    await expectAccessible(page, 'mobile menu');
+  });
+
+  test('admin pages', async ({ page, request }) => {
+    const session = await createAccount(request, 'admin@example.com');
+    await signInWithStorage(page, session);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+    await expect(page.getByText(/\$\d+\.\d\d/).first()).toBeVisible();
+    await expectAccessible(page, '/admin');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectAccessible(page, '/admin/users');
+  });
+});

@@ -1,0 +1,164 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { acceptCookies, createAccount, signInWithStorage } from '../support/accounts.ts';
+import { fictionUrl, newFakeFictions } from '../support/fake-royalroad.ts';
+import { fillCard, TEST_CARDS, useStripeStandIn } from '../support/fake-stripe.ts';
+
+/** Waits until our server has heard from Stripe (by webhook) that the payment went through. */
+async function expectRecorded(page: Page, paymentIntentId: string, tier: string, amount: number) {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(
+          `/api/stripe/payment-status?paymentIntentId=${paymentIntentId}`,
+        );
+        return (await response.json()).data;
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual({ status: 'succeeded', amount, tier });
+}
+
+test.describe('Coffee donations', () => {
+  test.beforeEach(async ({ page }) => {
+    await acceptCookies(page);
+    await useStripeStandIn(page);
+  });
+
+  for (const [label, tier, price] of [
+    ['Basic Coffee', 'basic', 5],
+    ['Fancy Coffee', 'fancy', 10],
+    ['Monthly Coffee Pods', 'monthly', 50],
+  ] as const) {
+    test(`pays for a ${label} with a test card`, async ({ page }) => {
+      await page.goto('/coffee');
+      await expect(page.getByRole('radio', { name: /Basic Coffee/ })).toBeChecked();
+      await page.getByText(label, { exact: true }).click();
+      await expect(page.getByRole('radio', { name: new RegExp(label) })).toBeChecked();
+      await page.getByRole('button', { name: /^Donate \$/ }).click();
+
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await fillCard(dialog);
+      const created = page.waitForResponse('**/api/stripe/create-coffee-payment');
+      await dialog.getByRole('button', { name: `Pay $${price}` }).click();
+      const { data } = await (await created).json();
+
+      await expect(page.getByRole('heading', { name: 'Thank you for the coffee!' })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('radio', { name: /Basic Coffee/ })).toHaveCount(0);
+      await expectRecorded(page, data.paymentIntentId, tier, price);
+    });
+  }
+
+  test('a declined card shows the provider message in the form and keeps the modal open', async ({
+    page,
+  }) => {
+    await page.goto('/coffee');
+    await page.getByRole('button', { name: 'Donate $5' }).click();
+    const dialog = page.getByRole('dialog');
+    await fillCard(dialog, { number: TEST_CARDS.declined });
+    await dialog.getByRole('button', { name: 'Pay $5' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Pay $5' })).toBeEnabled();
+
+    // Another card in the same modal goes through.
+    await fillCard(dialog, { number: TEST_CARDS.visa });
+    await dialog.getByRole('button', { name: 'Pay $5' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for the coffee!' })).toBeVisible();
+  });
+
+  test('Escape, the backdrop, the close button and Cancel close the modal and scrolling comes back', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/coffee');
+    const donate = page.getByRole('button', { name: 'Donate $5' });
+    const dialog = page.getByRole('dialog');
+    const overflow = () => page.evaluate(() => document.body.style.overflow);
+
+    const ways: Array<[string, () => Promise<void>]> = [
+      ['Escape', () => page.keyboard.press('Escape')],
+      [
+        'Escape inside the card field',
+        async () => {
+          await dialog.getByLabel('Card number').focus();
+          await page.keyboard.press('Escape');
+        },
+      ],
+      ['backdrop', () => page.getByTestId('modal-backdrop').click({ position: { x: 10, y: 10 } })],
+      ['close button', () => dialog.getByRole('button', { name: 'Close' }).click()],
+      ['Cancel', () => dialog.getByRole('button', { name: 'Cancel' }).click()],
+    ];
+    for (const [, close] of ways) {
+      await donate.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Card number')).toBeVisible();
+      expect(await overflow()).toBe('hidden');
+      await close();
+      await expect(dialog).toBeHidden();
+      expect(await overflow()).toBe('');
+      await expect(donate).toBeFocused();
+    }
+    // The page scrolls again.
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
+
+/** A new fiction on the fake Royal Road that the site knows about (another reader added it). */
+async function knownFiction(request: APIRequestContext): Promise<number> {
+  const [royalroadId] = await newFakeFictions(request, 1);
+  const other = await createAccount(request);
+  const added = await request.post('/api/royalroad/add-fiction', {
+    headers: { authorization: `Bearer ${other.token}` },
+    data: { url: fictionUrl(royalroadId as number) },
+  });
+  expect(added.status()).toBe(201);
+  return royalroadId as number;
+}
+
+test.describe('Sponsorship', () => {
+  test('a reader sponsors a fiction: badge on its page and the fiction in their list', async ({
+    page,
+    request,
+  }) => {
+    const royalroadId = await knownFiction(request);
+    const session = await createAccount(request);
+    await signInWithStorage(page, session);
+    await useStripeStandIn(page);
+
+    await page.goto(`/fiction/${royalroadId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Sponsored');
+    await page.getByRole('link', { name: 'Sponsor this fiction' }).click();
+    await expect(page).toHaveURL(new RegExp(`/sponsor/${royalroadId}$`));
+    await expect(page.getByRole('heading', { name: 'What a sponsorship gives' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sponsor for $20' }).click();
+    const dialog = page.getByRole('dialog');
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: 'Pay $20' }).click();
+    await expect(page.getByText(/Thank you for sponsoring/)).toBeVisible();
+    await expect(page.getByText('It is now sponsored and in your list.')).toBeVisible({ timeout: 15_000 });
+
+    await page.getByRole('link', { name: 'Back to the fiction' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Sponsored');
+    await expect(page.getByRole('link', { name: 'Sponsor this fiction' })).toHaveCount(0);
+
+    const favorites = await request.get('/api/userFictions/favorites', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const entries = (await favorites.json()).data.userFictions as Array<{
+      fiction: { royalroad_id: number };
+    }>;
+    expect(entries.map((entry) => entry.fiction.royalroad_id)).toContain(royalroadId);
+  });
+
+  test('a visitor is asked to sign in first', async ({ page, request }) => {
+    const royalroadId = await knownFiction(request);
+    await acceptCookies(page);
+    await page.goto(`/sponsor/${royalroadId}`);
+    await expect(page.getByRole('link', { name: 'Sign in to sponsor' })).toBeVisible();
+  });
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+
+export * from './oauth-rules.ts';
+
+export const oauthProvider = z.object({
+  /** The address segment: `/api/oauth/{name}/initiate`. */
+  name: z.string(),
+  displayName: z.string(),
+  /** A short identifier the web app maps to an icon: google, github, discord, openid, facebook, apple. */
+  icon: z.string(),
+  /** Brand colour, `#rrggbb`. */
+  color: z.string(),
+  enabled: z.boolean(),
+});
+export type OAuthProvider = z.infer<typeof oauthProvider>;
+export const oauthProvidersResponse = okEnvelope(z.array(oauthProvider));
+
+export const oauthProviderParam = z.object({ provider: z.string().max(100) });
+
+/**
+ * `fiction_id` is the Royal Road id of the fiction to add after sign-in (from `/login?fiction_id=`); it stays
+ * on the server (in the state cookie) until the callback hands it back.
+ */
+export const oauthInitiateQuery = z.object({
+  fiction_id: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'fiction_id must be a number.' })
+      .int('fiction_id must be a whole number.')
+      .positive('fiction_id must be positive.')
+      .max(2_147_483_647, 'fiction_id is too large.')
+      .optional(),
+  ),
+});
+export type OAuthInitiateQuery = z.output<typeof oauthInitiateQuery>;
+
+export const oauthInitiate = z.object({ authorizationUrl: z.string() });
+export type OAuthInitiate = z.infer<typeof oauthInitiate>;
+export const oauthInitiateResponse = okEnvelope(oauthInitiate);
+
+/** What the provider sends back to `/api/oauth/{provider}/callback`; every field is optional so that any answer ends on a page. */
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(1024).optional(),
+  error_description: z.string().max(4096).optional(),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { DONATION_TYPES } from './tiers.ts';
+
+export const createCoffeePaymentBody = z.object({
+  paymentType: z.enum(DONATION_TYPES, { error: 'paymentType must be one of basic, fancy or monthly.' }),
+});
+
+export const createSponsorshipBody = z.object({
+  fictionId: z
+    .number({ error: 'fictionId must be a number.' })
+    .int('fictionId must be a whole number.')
+    .positive('fictionId must be positive.')
+    .max(2_147_483_647, 'fictionId is too large.'),
+});
+
+export const paymentCreated = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+export type PaymentCreated = z.infer<typeof paymentCreated>;
+export const paymentCreatedResponse = z.object({ success: z.literal(true), data: paymentCreated });
+
+export const paymentStatusQuery = z.object({
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId is required.' })
+    .regex(/^pi_[A-Za-z0-9]{1,250}$/, 'paymentIntentId must look like pi_….'),
+});
+
+export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const paymentStatus = z.object({
+  status: z.enum(DONATION_STATUSES),
+  /** Dollars. */
+  amount: z.number(),
+  /** basic, fancy, monthly or sponsorship. */
+  tier: z.string(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+export const paymentStatusResponse = z.object({ success: z.literal(true), data: paymentStatus });
+
+export const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
+export const webhookResponse = z.object({ success: z.literal(true), data: webhookReceipt });
+
+/** What the web app needs to know about the server's setup. */
+export const publicConfig = z.object({
+  /** Null when card payments are not set up. */
+  stripe_publishable_key: z.string().nullable(),
+  donations_enabled: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;
+export const publicConfigResponse = z.object({ success: z.literal(true), data: publicConfig });
