@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const { services } = options;
   const payments = paymentsService({
-    stripe: createStripe(config.stripe),
+    stripe: await createStripe(config.stripe),
     donations: donationsRepository(database.db),
     fictions: services.fictions,
     now,
