@@ -119,6 +119,8 @@ export async function startAppServer(root: string, databaseUrl: string) {
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rrc-bench-data-')),
     AUTH_RATE_LIMIT: '100000',
   });
+  // Its log (warnings only) is read and dropped, so a full pipe never holds the server up.
+  child.stdout?.resume();
   await waitForHealth(base, child);
   return {
     base,

@@ -1,9 +1,11 @@
 // `npm run bench`: builds the web app, then prints each measurement next to its target:
 //   web budget, fiction pages parsed per second, the Position Calculator's accuracy on real captures,
 //   HTTP rates and latencies at 50 connections on seeded SQLite and PostgreSQL databases (next to the
-//   framework ceiling) with the server's memory, and Lighthouse on three pages.
-// BENCH_SCALE=small (default large) seeds the small demo data for a quick run; BENCH_SKIP_LIGHTHOUSE=1 and
-// BENCH_SKIP_POSTGRES=1 leave those parts out. Exits non-zero when a target is missed.
+//   framework ceiling) with the server's memory, a soak of mixed reads and writes at 100 connections on
+//   each database (no 5xx, no lost write), and Lighthouse on three pages.
+// BENCH_SCALE=small (default large) seeds the small demo data for a quick run; BENCH_SOAK_SECONDS sets the
+// soaks' length (default 60); BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_POSTGRES=1 leave those parts out.
+// Exits non-zero when a target is missed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +16,13 @@ import { printHttpBench, runHttpBench, startAppServer } from './http-bench.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
 import { measureParserThroughput, PARSE_TARGET_PER_SECOND } from './parser-throughput.ts';
 import { runPositionAccuracy } from './position-accuracy.ts';
+import { printSoak, runSoak } from './soak.ts';
 import { measureWebBudget } from './web-budget.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCALE = process.env.BENCH_SCALE === 'small' ? 'small' : 'large';
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS) || 60;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const results: boolean[] = [];
 
@@ -61,6 +65,19 @@ function seed(databaseUrl: string, label: string) {
   if (SCALE === 'large') results.push(seconds < 300);
 }
 
+/** The soak against a fresh server on `databaseUrl`. */
+async function soak(databaseUrl: string, label: string) {
+  console.log('');
+  const app = await startAppServer(ROOT, databaseUrl);
+  try {
+    const result = await runSoak({ base: app.base, seconds: SOAK_SECONDS });
+    printSoak(result, label);
+    results.push(result.passed);
+  } finally {
+    await app.stop();
+  }
+}
+
 async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   if (process.env.BENCH_SKIP_POSTGRES) return null;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
@@ -94,6 +111,7 @@ try {
   const sqlite = await runHttpBench({ root: ROOT, databaseUrl: sqliteUrl, label: 'SQLite' });
   printHttpBench(sqlite);
   results.push(sqlite.memoryPassed, ...sqlite.endpoints.map((entry) => entry.passed));
+  await soak(sqliteUrl, 'SQLite');
 
   const postgres = await postgresDatabase();
   if (postgres) {
@@ -103,6 +121,7 @@ try {
       const measured = await runHttpBench({ root: ROOT, databaseUrl: postgres.url, label: 'PostgreSQL' });
       printHttpBench(measured);
       results.push(measured.memoryPassed, ...measured.endpoints.map((entry) => entry.passed));
+      await soak(postgres.url, 'PostgreSQL');
     } finally {
       await postgres.drop();
     }
