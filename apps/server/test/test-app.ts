@@ -63,6 +63,8 @@ export async function createTestApp(
     jwtSecret?: string;
     /** Rewrites the URL the app connects to (e.g. through a proxy); the test database itself is made and dropped directly. */
     databaseUrl?: (url: string) => string;
+    /** Folder of a built web app to serve. */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   let databaseUrl = 'sqlite::memory:';
@@ -104,6 +106,7 @@ export async function createTestApp(
     jwtSecret: options.jwtSecret ?? TEST_JWT_SECRET,
     now: () => clock.now,
     logger: options.logger,
+    webRoot: options.webRoot,
   });
   await app.ready();
   return {

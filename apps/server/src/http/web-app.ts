@@ -3,6 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** Hashed assets never change; the page must be asked for again so a new release is seen at once. */
+function cacheControl(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/index\.html(\.br|\.gz)?$/.test(filePath)) return 'no-cache';
+  return 'public, max-age=300';
+}
+
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html
  * never cached, and every other page address answered with index.html so the
@@ -16,12 +23,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files; the one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        res.header('cache-control', cacheControl(filePath));
       },
     });
   }
@@ -35,7 +40,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       const isAsset =
         file !== '' && !file.includes('..') && existsSync(path.join(root, file)) && file !== 'index.html';
       if (isAsset) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     const message = pathname.startsWith('/api')
       ? `No API route matches ${request.method} ${pathname}.`
