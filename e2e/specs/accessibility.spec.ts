@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import { scrollToCharts } from '../support/charts.ts';
 import { useStripeStandIn } from '../support/fake-stripe.ts';
 
 /** Runs axe on the page as it is now; serious and critical violations fail, with what and where. */
@@ -41,7 +42,10 @@ const PUBLIC_PAGES: Array<[string, (page: Page) => Promise<void>]> = [
   ],
   [
     '/fiction/176641/worm_girl_evolution_litrpg_yuri',
-    (page) => expect(page.getByRole('region', { name: 'Engagement and growth' })).toBeVisible(),
+    async (page) => {
+      await scrollToCharts(page);
+      await expect(page.getByRole('region', { name: 'Engagement and growth' })).toBeVisible();
+    },
   ],
   [
     '/fiction/999999999',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, createAccount, signInWithStorage } from '../support/accounts.ts';
+import { scrollToCharts } from '../support/charts.ts';
 import { readZip } from '../support/zip.ts';
 
 // Fiction 176641 comes from the real July 2026 sample loaded into the test server.
@@ -8,6 +9,25 @@ const TITLE = 'Worm Girl Evolution [LitRPG, Yuri]';
 const SLUG = 'worm_girl_evolution_litrpg_yuri';
 
 test.describe('fiction page', () => {
+  test('on a phone, the charts and their library load only when scrolled to', async ({ page }) => {
+    // A short phone: the charts start well below the first screen.
+    await page.setViewportSize({ width: 390, height: 600 });
+    const chartScripts: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/assets\/FictionCharts-[^/]*\.js$/.test(sent.url())) chartScripts.push(sent.url());
+    });
+    await acceptCookies(page);
+    await page.goto(`/fiction/${ID}/${SLUG}`);
+    await expect(page.getByRole('region', { name: 'Current Stats' })).toBeVisible();
+    await expect(page.getByText('Loading charts...')).toBeAttached();
+    expect(chartScripts).toEqual([]);
+    await scrollToCharts(page);
+    await expect(
+      page.getByRole('region', { name: 'Engagement and growth' }).locator('.recharts-line-curve'),
+    ).toHaveCount(5);
+    expect(chartScripts).toHaveLength(1);
+  });
+
   test('shows the stats and three charts from real history; legend entries hide and show series', async ({
     page,
   }) => {
@@ -22,6 +42,7 @@ test.describe('fiction page', () => {
     await expect(stats).toContainText('as of');
     await expect(stats).toContainText('N/A'); // the sample has no scores
 
+    await scrollToCharts(page);
     const risingStars = page.getByRole('region', { name: 'Rising Stars performance' });
     const engagement = page.getByRole('region', { name: 'Engagement and growth' });
     const quality = page.getByRole('region', { name: 'Perceived quality' });

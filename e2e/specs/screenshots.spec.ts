@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ARTIFACTS } from '../playwright.config.ts';
 import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import { scrollToCharts } from '../support/charts.ts';
 import { useStripeStandIn } from '../support/fake-stripe.ts';
 
 const VIEWPORTS = {
@@ -42,6 +43,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByRole('region', { name: 'Top 5 Rising Stars' }).getByRole('link')).toHaveCount(5);
       await capture(page, `${label}-landing`);
       await page.goto('/fiction/176641/worm_girl_evolution_litrpg_yuri');
+      await scrollToCharts(page);
       await expect(
         page.getByRole('region', { name: 'Engagement and growth' }).locator('.recharts-line-curve'),
       ).toHaveCount(5);

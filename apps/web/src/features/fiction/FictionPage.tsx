@@ -1,21 +1,34 @@
 import { fictionPath, titleSlug } from '@rrc/contract/rules';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { titleCase } from '../../lib/format.ts';
 import { useSession } from '../auth/session.tsx';
 import { useFiction, useFictionHistory, useRisingStarsRecords } from './api/fiction.ts';
-import { FictionCharts } from './charts/FictionCharts.tsx';
 import { DownloadButton } from './components/DownloadButton.tsx';
 import { FavoriteButton } from './components/FavoriteButton.tsx';
 import { ManualScrape } from './components/ManualScrape.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';
 
 const ROYALROAD = 'https://www.royalroad.com';
+
+// The charts (and their library) load once they scroll into view.
+const FictionCharts = lazy(() =>
+  import('./charts/FictionCharts.tsx').then((module) => ({ default: module.FictionCharts })),
+);
+
+function ChartsLoading() {
+  return (
+    <p className="flex items-center gap-3 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+      <Spinner label="Loading" /> Loading charts...
+    </p>
+  );
+}
 
 function NotFound({ message }: { message: string }) {
   return (
@@ -169,11 +182,13 @@ export function FictionPage() {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <StatsPanel fiction={data} asOf={asOf} />
           {history.isPending || records.isPending ? (
-            <p className="flex items-center gap-3 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
-              <Spinner label="Loading" /> Loading charts...
-            </p>
+            <ChartsLoading />
           ) : (
-            <FictionCharts points={points} records={records.data ?? []} />
+            <WhenVisible placeholder={<ChartsLoading />}>
+              <Suspense fallback={<ChartsLoading />}>
+                <FictionCharts points={points} records={records.data ?? []} />
+              </Suspense>
+            </WhenVisible>
           )}
         </div>
         <aside className="space-y-6">
