@@ -15,6 +15,8 @@ declare module 'fastify' {
  */
 export const PUBLIC_ANSWER_TTL_MS = 2_000;
 const MAX_ANSWERS = 1_000;
+/** Characters of answers kept at most, whatever their number. */
+const MAX_ANSWER_CHARS = 32 * 1024 * 1024;
 
 interface Answer {
   payload: string;
@@ -40,6 +42,13 @@ function matches(request: FastifyRequest, etag: string) {
 export function registerPublicCaching(app: FastifyInstance, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const answers = new Map<string, Answer>();
+  let heldChars = 0;
+  const forget = (url: string) => {
+    const answer = answers.get(url);
+    if (!answer) return;
+    answers.delete(url);
+    heldChars -= answer.payload.length;
+  };
   const served = new WeakSet<FastifyRequest>();
 
   app.addHook('onRequest', async (request, reply) => {
@@ -48,7 +57,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     const answer = answers.get(request.url);
     if (!answer) return;
     if (now() - answer.storedAt > PUBLIC_ANSWER_TTL_MS) {
-      answers.delete(request.url);
+      forget(request.url);
       return;
     }
     served.add(request);
@@ -60,7 +69,10 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
   // A change made through this process (a refresh, a payment, a list change) is visible at once here;
   // other processes' changes within PUBLIC_ANSWER_TTL_MS.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) answers.clear();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      answers.clear();
+      heldChars = 0;
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -76,16 +88,21 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     headers(reply, etag, maxAge);
-    if (answers.size >= MAX_ANSWERS) {
-      const oldest = answers.keys().next().value;
-      if (oldest !== undefined) answers.delete(oldest);
+    forget(request.url);
+    if (payload.length <= MAX_ANSWER_CHARS) {
+      while (answers.size >= MAX_ANSWERS || heldChars + payload.length > MAX_ANSWER_CHARS) {
+        const oldest = answers.keys().next().value;
+        if (oldest === undefined) break;
+        forget(oldest);
+      }
+      answers.set(request.url, {
+        payload,
+        etag,
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+        storedAt: now(),
+      });
+      heldChars += payload.length;
     }
-    answers.set(request.url, {
-      payload,
-      etag,
-      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      storedAt: now(),
-    });
     if (matches(request, etag)) {
       reply.code(304);
       reply.removeHeader('content-length');

@@ -38,6 +38,9 @@ export function fictionsRoutes(
   const history = new TtlCache<Awaited<ReturnType<FictionsRepository['snapshots']>>>({
     ttlMs: 10 * 60_000,
     maxEntries: 1_000,
+    // At most this many snapshots in memory (a fiction has one a day).
+    maxWeight: 100_000,
+    weigh: (snapshots) => snapshots.length,
   });
 
   r.get(

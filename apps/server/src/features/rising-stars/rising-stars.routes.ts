@@ -23,6 +23,15 @@ import { buildMainList } from './main-list.ts';
 import type { RisingStarsRepository } from './rising-stars.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows of Rising Stars answers kept in memory at most (a few tens of megabytes). */
+const CACHED_ROWS = 100_000;
+
+/** The rows of an answer: a list of records, or an object holding its entries. */
+function rowsIn(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  const entries = (value as { entries?: unknown } | null)?.entries;
+  return Array.isArray(entries) ? entries.length : 1;
+}
 
 /** Public read API of the Rising Stars history. */
 export function risingStarsRoutes(
@@ -33,7 +42,13 @@ export function risingStarsRoutes(
   const tags = ['rising-stars'];
   // Answers are kept per address and capture: a new capture makes every key new.
   const version = captureVersion(deps.risingStars);
-  const cache = new TtlCache<unknown>({ ttlMs: 5 * 60_000, maxEntries: 2_000 });
+  const cache = new TtlCache<unknown>({
+    ttlMs: 5 * 60_000,
+    maxEntries: 2_000,
+    // Weighed in rows: a 90-day window of one list is 18,000 of them.
+    maxWeight: CACHED_ROWS,
+    weigh: rowsIn,
+  });
   const cached = async <T>(url: string, load: () => Promise<T>): Promise<T> =>
     (await cache.get(`${await version()}|${url}`, load)) as T;
   const publicCache = { publicCache: 60 };
