@@ -101,11 +101,22 @@ async function findFreePort(): Promise<number> {
   });
 }
 
+/** The Node.js flags `npm start` gives the server (its memory limits), so the bench runs it the same way. */
+function startFlags(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const flags = /\bnode((?: --[\w-]+=\S+)*) apps\/server\/src\/main\.ts/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined)
+    throw new Error('the start script no longer runs apps/server/src/main.ts with node');
+  return flags.trim().split(' ').filter(Boolean);
+}
+
 /** The real server (production build of the web app, web role, no scheduler) on `databaseUrl`. */
 export async function startAppServer(root: string, databaseUrl: string) {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startProcess([path.join(root, 'apps/server/src/main.ts')], {
+  const child = startProcess([...startFlags(root), path.join(root, 'apps/server/src/main.ts')], {
     ...process.env,
     DATABASE_URL: databaseUrl,
     PORT: String(port),

@@ -16,7 +16,7 @@ declare module 'fastify' {
 export const PUBLIC_ANSWER_TTL_MS = 2_000;
 const MAX_ANSWERS = 1_000;
 /** Characters of answers kept at most, whatever their number. */
-const MAX_ANSWER_CHARS = 32 * 1024 * 1024;
+const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
 
 interface Answer {
   payload: string;

@@ -39,7 +39,7 @@ export function fictionsRoutes(
     ttlMs: 10 * 60_000,
     maxEntries: 1_000,
     // At most this many snapshots in memory (a fiction has one a day).
-    maxWeight: 100_000,
+    maxWeight: 50_000,
     weigh: (snapshots) => snapshots.length,
   });
 

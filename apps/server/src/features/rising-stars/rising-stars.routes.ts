@@ -24,7 +24,7 @@ import type { RisingStarsRepository } from './rising-stars.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows of Rising Stars answers kept in memory at most (a few tens of megabytes). */
-const CACHED_ROWS = 100_000;
+const CACHED_ROWS = 50_000;
 
 /** The rows of an answer: a list of records, or an object holding its entries. */
 function rowsIn(value: unknown): number {
