@@ -17,6 +17,8 @@ export const PUBLIC_ANSWER_TTL_MS = 2_000;
 const MAX_ANSWERS = 1_000;
 /** Characters of answers kept at most, whatever their number. */
 const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
+/** How long a request waits for another one producing the same answer before producing it itself. */
+const WAIT_FOR_PRODUCER_MS = 5_000;
 
 interface Answer {
   payload: string;
@@ -49,15 +51,46 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     answers.delete(url);
     heldChars -= answer.payload.length;
   };
+  const fresh = (url: string) => {
+    const answer = answers.get(url);
+    if (answer && now() - answer.storedAt > PUBLIC_ANSWER_TTL_MS) forget(url);
+    return answers.get(url);
+  };
   const served = new WeakSet<FastifyRequest>();
+  // The request producing an answer, by address: requests for the same address meanwhile wait for it
+  // rather than all running the route at once when an answer expires under load.
+  const producing = new Map<string, { request: FastifyRequest; done: Promise<void>; finish: () => void }>();
+  const produced = async (request: FastifyRequest) => {
+    const producer = producing.get(request.url);
+    if (producer?.request !== request) return;
+    producing.delete(request.url);
+    producer.finish();
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     const maxAge = request.routeOptions.config?.publicCache;
     if (maxAge === undefined || request.method !== 'GET') return;
-    const answer = answers.get(request.url);
-    if (!answer) return;
-    if (now() - answer.storedAt > PUBLIC_ANSWER_TTL_MS) {
-      forget(request.url);
+    let answer = fresh(request.url);
+    const producer = producing.get(request.url);
+    if (!answer && producer) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        producer.done,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, WAIT_FOR_PRODUCER_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      answer = fresh(request.url);
+    }
+    if (!answer) {
+      if (!producing.has(request.url)) {
+        let finish = () => {};
+        const done = new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        producing.set(request.url, { request, done, finish });
+      }
       return;
     }
     served.add(request);
@@ -68,7 +101,9 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
 
   // A change made through this process (a refresh, a payment, a list change) is visible at once here;
   // other processes' changes within PUBLIC_ANSWER_TTL_MS.
+  app.addHook('onRequestAbort', produced);
   app.addHook('onResponse', async (request, reply) => {
+    await produced(request);
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       answers.clear();
       heldChars = 0;

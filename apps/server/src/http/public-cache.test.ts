@@ -1,0 +1,47 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_ANSWER_TTL_MS, registerPublicCaching } from './public-cache.ts';
+
+/** A bare app with one public route that counts its runs and takes a while to answer. */
+async function appWithSlowRoute(options: { status?: number } = {}) {
+  let clock = 0;
+  let runs = 0;
+  const app = Fastify();
+  registerPublicCaching(app, { now: () => clock });
+  app.get('/api/slow', { config: { publicCache: 60 } }, async (_request, reply) => {
+    runs += 1;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return reply.code(options.status ?? 200).send({ success: true, data: { run: runs } });
+  });
+  await app.ready();
+  return {
+    app,
+    runs: () => runs,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+describe('public answers', () => {
+  it('are produced once for requests that arrive together, and again once expired', async () => {
+    const t = await appWithSlowRoute();
+    const together = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ url: '/api/slow' })));
+    expect(t.runs()).toBe(1);
+    expect(new Set(together.map((response) => response.body)).size).toBe(1);
+    expect(together.every((response) => response.statusCode === 200)).toBe(true);
+
+    t.advance(PUBLIC_ANSWER_TTL_MS + 1);
+    await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ url: '/api/slow' })));
+    expect(t.runs()).toBe(2);
+    await t.app.close();
+  });
+
+  it('are not shared when the route failed: each waiting request asks the route itself', async () => {
+    const t = await appWithSlowRoute({ status: 503 });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ url: '/api/slow' })));
+    expect(responses.every((response) => response.statusCode === 503)).toBe(true);
+    expect(t.runs()).toBeGreaterThan(1);
+    await t.app.close();
+  });
+});
