@@ -30,7 +30,9 @@ const CACHED_ROWS = 50_000;
 function rowsIn(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   const entries = (value as { entries?: unknown } | null)?.entries;
-  return Array.isArray(entries) ? entries.length : 1;
+  if (Array.isArray(entries)) return entries.length;
+  const badges = (value as { data?: { badges?: object } } | null)?.data?.badges;
+  return badges ? Object.keys(badges).length : 1;
 }
 
 /** Public read API of the Rising Stars history. */
@@ -96,14 +98,17 @@ export function risingStarsRoutes(
     async (request) => {
       const { fictionIds, genre } = request.query;
       if (fictionIds) {
-        const { capturedAt, badges } = await deps.risingStars.badges(fictionIds);
-        return {
-          success: true as const,
-          data: {
-            captured_at: capturedAt,
-            badges: Object.fromEntries([...badges].map(([id, list]) => [String(id), list])),
-          },
-        };
+        // A reader's whole list asks at once: kept per capture, and readers asking together share one query.
+        return cached(request.url, async () => {
+          const { capturedAt, badges } = await deps.risingStars.badges(fictionIds);
+          return {
+            success: true as const,
+            data: {
+              captured_at: capturedAt,
+              badges: Object.fromEntries([...badges].map(([id, list]) => [String(id), list])),
+            },
+          };
+        });
       }
       const { capturedAt, entries } = await cached(request.url, () => deps.risingStars.latestEntries(genre));
       return { success: true as const, data: { captured_at: capturedAt, entries } };
