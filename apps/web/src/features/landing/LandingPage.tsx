@@ -59,7 +59,7 @@ export function LandingPage() {
               to="/about"
               className="rounded-lg px-5 py-2.5 text-base font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
             >
-              Learn more
+              Learn more about RR Companion
             </Link>
           </div>
         </div>
