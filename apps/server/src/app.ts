@@ -83,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestLogging(app);
 
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await registerApiDocs(app, config.publicUrl);
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
   await app.register(rateLimit, { global: false });
