@@ -15,13 +15,14 @@ declare module 'fastify' {
  */
 export const PUBLIC_ANSWER_TTL_MS = 2_000;
 const MAX_ANSWERS = 1_000;
-/** Characters of answers kept at most, whatever their number. */
-const MAX_ANSWER_CHARS = 16 * 1024 * 1024;
+/** Bytes of answers kept at most, whatever their number. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** How long a request waits for another one producing the same answer before producing it itself. */
 const WAIT_FOR_PRODUCER_MS = 5_000;
 
 interface Answer {
-  payload: string;
+  /** The body as bytes, so sending it again encodes nothing. */
+  body: Buffer;
   etag: string;
   contentType: string;
   storedAt: number;
@@ -44,12 +45,12 @@ function matches(request: FastifyRequest, etag: string) {
 export function registerPublicCaching(app: FastifyInstance, options: { now?: () => number } = {}) {
   const now = options.now ?? Date.now;
   const answers = new Map<string, Answer>();
-  let heldChars = 0;
+  let heldBytes = 0;
   const forget = (url: string) => {
     const answer = answers.get(url);
     if (!answer) return;
     answers.delete(url);
-    heldChars -= answer.payload.length;
+    heldBytes -= answer.body.length;
   };
   const fresh = (url: string) => {
     const answer = answers.get(url);
@@ -96,7 +97,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     served.add(request);
     headers(reply, answer.etag, maxAge);
     if (matches(request, answer.etag)) return reply.code(304).send();
-    return reply.type(answer.contentType).send(answer.payload);
+    return reply.type(answer.contentType).send(answer.body);
   });
 
   // A change made through this process (a refresh, a payment, a list change) is visible at once here;
@@ -106,7 +107,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     await produced(request);
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       answers.clear();
-      heldChars = 0;
+      heldBytes = 0;
     }
   });
 
@@ -124,19 +125,20 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     headers(reply, etag, maxAge);
     forget(request.url);
-    if (payload.length <= MAX_ANSWER_CHARS) {
-      while (answers.size >= MAX_ANSWERS || heldChars + payload.length > MAX_ANSWER_CHARS) {
+    const body = Buffer.from(payload);
+    if (body.length <= MAX_ANSWER_BYTES) {
+      while (answers.size >= MAX_ANSWERS || heldBytes + body.length > MAX_ANSWER_BYTES) {
         const oldest = answers.keys().next().value;
         if (oldest === undefined) break;
         forget(oldest);
       }
       answers.set(request.url, {
-        payload,
+        body,
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         storedAt: now(),
       });
-      heldChars += payload.length;
+      heldBytes += body.length;
     }
     if (matches(request, etag)) {
       reply.code(304);
