@@ -19,6 +19,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   last_seen_at: Timestamp | null;
   token_version: Generated<number>;
+  /** Raised by every change to the reader's list. */
+  list_version: Generated<number>;
 }
 
 export interface OauthAccountsTable {

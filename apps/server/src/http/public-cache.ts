@@ -33,7 +33,8 @@ function headers(reply: FastifyReply, etag: string, maxAge: number) {
   reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`);
 }
 
-function matches(request: FastifyRequest, etag: string) {
+/** Whether the request's If-None-Match names `etag`. */
+export function matchesEtag(request: FastifyRequest, etag: string) {
   const match = request.headers['if-none-match'];
   return Boolean(match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 }
@@ -96,7 +97,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     }
     served.add(request);
     headers(reply, answer.etag, maxAge);
-    if (matches(request, answer.etag)) return reply.code(304).send();
+    if (matchesEtag(request, answer.etag)) return reply.code(304).send();
     return reply.type(answer.contentType).send(answer.body);
   });
 
@@ -140,7 +141,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       });
       heldBytes += body.length;
     }
-    if (matches(request, etag)) {
+    if (matchesEtag(request, etag)) {
       reply.code(304);
       reply.removeHeader('content-length');
       return '';

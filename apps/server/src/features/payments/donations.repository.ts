@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DonationKind, DonationStatus, DonationsTable, Schema } from '../../db/schema.ts';
-import { nextFavoritePosition } from '../user-fictions/user-fictions.repository.ts';
+import { listChanged, nextFavoritePosition } from '../user-fictions/user-fictions.repository.ts';
 
 export type DonationRow = Selectable<DonationsTable>;
 
@@ -150,7 +150,11 @@ function donationStore(trx: Transaction<Schema>) {
 
     /** Marks the fiction sponsored and puts it on the sponsor's list (a favorite, last). */
     async applySponsorship(fictionId: number, userId: number | null, now: string) {
-      await trx.updateTable('fictions').set({ sponsored: true }).where('id', '=', fictionId).execute();
+      await trx
+        .updateTable('fictions')
+        .set({ sponsored: true, updated_at: now })
+        .where('id', '=', fictionId)
+        .execute();
       if (userId === null) return;
       const position = await nextFavoritePosition(trx, userId);
       await trx
@@ -166,6 +170,7 @@ function donationStore(trx: Transaction<Schema>) {
         })
         .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
         .execute();
+      await listChanged(trx, userId);
     },
   };
 }

@@ -14,6 +14,18 @@ export async function nextFavoritePosition(trx: Kysely<Schema>, userId: number):
   return Number(row?.max ?? 0) + 1;
 }
 
+/**
+ * Records that the reader's list changed. Called after the change itself, so an answer built from the
+ * list is never kept under a version that is newer than what it shows.
+ */
+export async function listChanged(trx: Kysely<Schema>, userId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ list_version: eb('list_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** A reader's list. Every query names the reader, so nobody reaches another reader's rows. */
 export function userFictionsRepository(db: Kysely<Schema>) {
   const mine = (userId: number) => db.selectFrom('user_fictions').where('user_id', '=', userId);
@@ -60,6 +72,29 @@ export function userFictionsRepository(db: Kysely<Schema>) {
       return { rows, total: Number(count.total) };
     },
 
+    /**
+     * Changes whenever the reader's favorites answer does: the list's version (raised by every change to
+     * it) and when one of its fictions last changed.
+     */
+    async favoritesVersion(userId: number): Promise<string> {
+      const row = await db
+        .selectFrom('users')
+        .where('users.id', '=', userId)
+        .select((eb) => [
+          'users.list_version',
+          eb
+            .selectFrom('user_fictions as uf')
+            .innerJoin('fictions as f', 'f.id', 'uf.fiction_id')
+            .whereRef('uf.user_id', '=', 'users.id')
+            .where('uf.is_favorite', '=', true)
+            .select((inner) => inner.fn.max('f.updated_at').as('changed'))
+            .as('fictionsChanged'),
+        ])
+        .executeTakeFirst();
+      const fictionsChanged: unknown = row?.fictionsChanged;
+      return `${row?.list_version ?? 0}|${fictionsChanged instanceof Date ? fictionsChanged.toISOString() : String(fictionsChanged)}`;
+    },
+
     /** The whole list: favorites first, then the newest additions. */
     all(userId: number): Promise<UserFictionRow[]> {
       return mine(userId)
@@ -94,7 +129,7 @@ export function userFictionsRepository(db: Kysely<Schema>) {
     ): Promise<UserFictionRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const position = await nextFavoritePosition(trx, userId);
-        return trx
+        const row = await trx
           .insertInto('user_fictions')
           .values({
             user_id: userId,
@@ -108,6 +143,8 @@ export function userFictionsRepository(db: Kysely<Schema>) {
           .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
           .returningAll()
           .executeTakeFirst();
+        if (row) await listChanged(trx, userId);
+        return row;
       });
     },
 
@@ -117,13 +154,17 @@ export function userFictionsRepository(db: Kysely<Schema>) {
       changes: { status?: string; current_chapter?: number; total_chapters?: number },
       now: string,
     ): Promise<UserFictionRow | undefined> {
-      return db
-        .updateTable('user_fictions')
-        .set({ ...changes, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('user_fictions')
+          .set({ ...changes, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (row) await listChanged(trx, userId);
+        return row;
+      });
     },
 
     /** Removes a non-favorite entry; returns what happened. */
@@ -134,13 +175,17 @@ export function userFictionsRepository(db: Kysely<Schema>) {
         .executeTakeFirst();
       if (!row) return 'missing';
       if (row.is_favorite) return 'favorite';
-      const result = await db
-        .deleteFrom('user_fictions')
-        .where('user_id', '=', userId)
-        .where('id', '=', row.id)
-        .where('is_favorite', '=', false)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1 ? 'removed' : 'favorite';
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .deleteFrom('user_fictions')
+          .where('user_id', '=', userId)
+          .where('id', '=', row.id)
+          .where('is_favorite', '=', false)
+          .executeTakeFirst();
+        if (Number(result.numDeletedRows) !== 1) return 'favorite';
+        await listChanged(trx, userId);
+        return 'removed';
+      });
     },
 
     /** Flips the favorite mark; a fiction not yet listed is added as a favorite. */
@@ -170,6 +215,7 @@ export function userFictionsRepository(db: Kysely<Schema>) {
             .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
             .returningAll()
             .executeTakeFirst();
+          if (inserted) await listChanged(trx, userId);
           return (
             inserted ??
             trx
@@ -180,12 +226,14 @@ export function userFictionsRepository(db: Kysely<Schema>) {
               .executeTakeFirstOrThrow()
           );
         }
-        return trx
+        const updated = await trx
           .updateTable('user_fictions')
           .set({ is_favorite: favorite, favorite_position: position, updated_at: now })
           .where('id', '=', existing.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await listChanged(trx, userId);
+        return updated;
       });
     },
 
@@ -217,6 +265,7 @@ export function userFictionsRepository(db: Kysely<Schema>) {
             .where('id', '=', byFiction.get(fictionId) as number)
             .execute();
         }
+        await listChanged(trx, userId);
         return 'ok';
       });
     },

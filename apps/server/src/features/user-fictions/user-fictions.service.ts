@@ -60,6 +60,10 @@ export function userFictionsService(deps: {
       return { userFictions: await withFictions(rows), total };
     },
 
+    favoritesVersion(userId: number): Promise<string> {
+      return userFictions.favoritesVersion(userId);
+    },
+
     async favorites(userId: number, options: { page: number; limit: number }) {
       const { rows, total } = await userFictions.favorites(userId, {
         offset: (options.page - 1) * options.limit,

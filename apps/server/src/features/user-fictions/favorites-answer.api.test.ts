@@ -1,0 +1,135 @@
+import type { UserFiction } from '@rrc/contract';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
+import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+
+/**
+ * The favorites answer is kept as sent until the list or one of its fictions changes. The test clock
+ * stands still, so every write below happens "in the same millisecond": only the list's version can tell.
+ */
+type Entry = { fictionId: number; entryId: number };
+type Favorites = { data: { userFictions: UserFiction[] } };
+
+let fake: FakeRoyalRoad;
+let t: TestApp;
+let reader: { token: string };
+let entries: Entry[];
+
+beforeAll(async () => {
+  fake = await startFakeRoyalRoad();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.reset();
+  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
+  reader = await registerUser(t.app);
+  entries = [];
+  for (const fiction of fake.site.fictions().slice(0, 3)) entries.push(await add(fiction.id, reader.token));
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function add(royalroadId: number, token: string): Promise<Entry> {
+  const response = await call<{ data: { fiction: { id: number }; userFictionId: number } }>(t.app, {
+    method: 'POST',
+    url: '/api/royalroad/add-fiction',
+    token,
+    payload: { url: `https://www.royalroad.com/fiction/${royalroadId}` },
+  });
+  expect(response.status).toBe(201);
+  return { fictionId: response.body.data.fiction.id, entryId: response.body.data.userFictionId };
+}
+
+async function favorites(token = reader.token): Promise<UserFiction[]> {
+  const response = await call<Favorites>(t.app, {
+    method: 'GET',
+    url: '/api/userFictions/favorites?limit=1000',
+    token,
+  });
+  expect(response.status).toBe(200);
+  return response.body.data.userFictions;
+}
+
+async function write(method: 'PUT' | 'POST', url: string, payload?: object) {
+  const response = await call(t.app, { method, url, token: reader.token, payload });
+  expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+}
+
+const [first, second, third] = [0, 1, 2];
+const entry = (index: number) => entries[index] as Entry;
+
+describe('the favorites answer', () => {
+  it('shows every change at once, even within one millisecond', async () => {
+    await favorites();
+
+    await write('PUT', `/api/userFictions/${entry(first).entryId}`, { status: 'reading' });
+    expect((await favorites())[0]?.status).toBe('reading');
+
+    await write('PUT', `/api/userFictions/${entry(first).entryId}/progress`, {
+      currentChapter: 7,
+      totalChapters: 20,
+    });
+    expect((await favorites())[0]).toMatchObject({ current_chapter: 7, total_chapters: 20 });
+
+    const reversed = [...entries].reverse().map((e) => e.fictionId);
+    await write('POST', '/api/userFictions/favorites/reorder', { fictionIds: reversed });
+    expect((await favorites()).map((e) => e.fiction_id)).toEqual(reversed);
+
+    await write('POST', `/api/userFictions/${entry(second).fictionId}/favorite`);
+    expect((await favorites()).map((e) => e.fiction_id)).toEqual([
+      entry(third).fictionId,
+      entry(first).fictionId,
+    ]);
+  });
+
+  it('shows a change to one of its fictions (a refresh, a sponsorship)', async () => {
+    await favorites();
+    await t.database.db
+      .updateTable('fictions')
+      .set({ title: 'A new title', updated_at: '2026-11-21T12:00:05.000Z' })
+      .where('id', '=', entry(first).fictionId)
+      .execute();
+    expect((await favorites())[0]?.fiction.title).toBe('A new title');
+  });
+
+  it('is revalidated with its ETag: 304 while unchanged, the new answer after a change', async () => {
+    const response = await call(t.app, {
+      method: 'GET',
+      url: '/api/userFictions/favorites?limit=1000',
+      token: reader.token,
+    });
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/userFictions/favorites?limit=1000',
+      headers: { authorization: `Bearer ${reader.token}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await write('PUT', `/api/userFictions/${entry(first).entryId}`, { status: 'dropped' });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/userFictions/favorites?limit=1000',
+      headers: { authorization: `Bearer ${reader.token}`, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("is each reader's own", async () => {
+    const other = await registerUser(t.app);
+    await favorites();
+    expect(await favorites(other.token)).toEqual([]);
+    const [fiction] = fake.site.fictions().slice(3, 4);
+    await add(fiction?.id as number, other.token);
+    expect((await favorites(other.token)).map((e) => e.fiction.royalroad_id)).toEqual([fiction?.id]);
+    expect(await favorites()).toHaveLength(3);
+  });
+});
