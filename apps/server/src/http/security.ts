@@ -45,10 +45,30 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   return headers;
 }
 
-/** Security headers on every answer, errors included. */
+/**
+ * What a JSON answer needs (OWASP's set for REST APIs): it is never a document, so instead of the page's
+ * policy it gets one that allows nothing, and it may not be framed, sniffed or read from another origin.
+ */
+export function apiSecurityHeaders(options: { https: boolean }): Record<string, string> {
+  const page = securityHeaders(options);
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': page['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** API addresses answer JSON; the API's documentation is a page like the app's. */
+const answersJson = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** Security headers on every answer, errors included: the page set for pages and files, the API set for JSON. */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const page = securityHeaders(options);
+  const api = apiSecurityHeaders(options);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(answersJson(request.url) ? api : page);
   });
 }

@@ -66,6 +66,31 @@ describe('the web app', () => {
     }
   });
 
+  it("sends the page's security headers, with a content security policy that lets Stripe in", async () => {
+    for (const url of ['/', '/assets/app-1234.js']) {
+      const response = await t.app.inject({ url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain('https://hooks.stripe.com');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('asks browsers to upgrade insecure requests when served over https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://rrcompanion.example' }, { webRoot: root });
+    try {
+      const response = await secure.app.inject({ url: '/' });
+      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('answers unknown API addresses with the JSON envelope, not the page', async () => {
     const response = await t.app.inject({ url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
