@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DonationKind, DonationStatus, DonationsTable, Schema } from '../../db/schema.ts';
-import { listChanged, nextFavoritePosition } from '../user-fictions/user-fictions.repository.ts';
+import { insertLastFavorite } from '../user-fictions/user-fictions.repository.ts';
 
 export type DonationRow = Selectable<DonationsTable>;
 
@@ -155,22 +155,7 @@ function donationStore(trx: Transaction<Schema>) {
         .set({ sponsored: true, updated_at: now })
         .where('id', '=', fictionId)
         .execute();
-      if (userId === null) return;
-      const position = await nextFavoritePosition(trx, userId);
-      await trx
-        .insertInto('user_fictions')
-        .values({
-          user_id: userId,
-          fiction_id: fictionId,
-          status: 'plan_to_read',
-          is_favorite: true,
-          favorite_position: position,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
-        .execute();
-      await listChanged(trx, userId);
+      if (userId !== null) await insertLastFavorite(trx, userId, { fictionId, status: 'plan_to_read', now });
     },
   };
 }

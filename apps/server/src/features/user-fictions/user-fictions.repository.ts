@@ -4,7 +4,7 @@ import type { Schema, UserFictionsTable } from '../../db/schema.ts';
 export type UserFictionRow = Selectable<UserFictionsTable>;
 
 /** The favorites position after the reader's last favorite (positions start at 1). */
-export async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
+async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
   const row = await trx
     .selectFrom('user_fictions')
     .select((eb) => eb.fn.max<number | null>('favorite_position').as('max'))
@@ -24,6 +24,30 @@ export async function listChanged(trx: Kysely<Schema>, userId: number): Promise<
     .set((eb) => ({ list_version: eb('list_version', '+', 1) }))
     .where('id', '=', userId)
     .execute();
+}
+
+/** Lists a fiction as the reader's last favorite; undefined when it is listed already. */
+export async function insertLastFavorite(
+  trx: Kysely<Schema>,
+  userId: number,
+  entry: { fictionId: number; status: string; now: string },
+): Promise<UserFictionRow | undefined> {
+  const row = await trx
+    .insertInto('user_fictions')
+    .values({
+      user_id: userId,
+      fiction_id: entry.fictionId,
+      status: entry.status,
+      is_favorite: true,
+      favorite_position: await nextFavoritePosition(trx, userId),
+      created_at: entry.now,
+      updated_at: entry.now,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await listChanged(trx, userId);
+  return row;
 }
 
 /** A reader's list. Every query names the reader, so nobody reaches another reader's rows. */
@@ -127,25 +151,7 @@ export function userFictionsRepository(db: Kysely<Schema>) {
       userId: number,
       input: { fictionId: number; status: string; now: string },
     ): Promise<UserFictionRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const position = await nextFavoritePosition(trx, userId);
-        const row = await trx
-          .insertInto('user_fictions')
-          .values({
-            user_id: userId,
-            fiction_id: input.fictionId,
-            status: input.status,
-            is_favorite: true,
-            favorite_position: position,
-            created_at: input.now,
-            updated_at: input.now,
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
-        if (row) await listChanged(trx, userId);
-        return row;
-      });
+      return db.transaction().execute((trx) => insertLastFavorite(trx, userId, input));
     },
 
     update(
@@ -197,25 +203,9 @@ export function userFictionsRepository(db: Kysely<Schema>) {
           .where('user_id', '=', userId)
           .where('fiction_id', '=', fictionId)
           .executeTakeFirst();
-        const favorite = !existing?.is_favorite;
-        const position = favorite ? await nextFavoritePosition(trx, userId) : null;
         if (!existing) {
-          const inserted = await trx
-            .insertInto('user_fictions')
-            .values({
-              user_id: userId,
-              fiction_id: fictionId,
-              status: 'plan_to_read',
-              is_favorite: true,
-              favorite_position: position,
-              created_at: now,
-              updated_at: now,
-            })
-            // A double click: the other request added it a moment ago; answer with that entry.
-            .onConflict((oc) => oc.columns(['user_id', 'fiction_id']).doNothing())
-            .returningAll()
-            .executeTakeFirst();
-          if (inserted) await listChanged(trx, userId);
+          // A double click: the other request may have added it a moment ago; answer with that entry.
+          const inserted = await insertLastFavorite(trx, userId, { fictionId, status: 'plan_to_read', now });
           return (
             inserted ??
             trx
@@ -226,6 +216,8 @@ export function userFictionsRepository(db: Kysely<Schema>) {
               .executeTakeFirstOrThrow()
           );
         }
+        const favorite = !existing.is_favorite;
+        const position = favorite ? await nextFavoritePosition(trx, userId) : null;
         const updated = await trx
           .updateTable('user_fictions')
           .set({ is_favorite: favorite, favorite_position: position, updated_at: now })
