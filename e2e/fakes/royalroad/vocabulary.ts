@@ -1,148 +1,22 @@
-// Word lists the generator draws plausible Royal Road titles, names, chapters and blurbs from.
+// Word lists the generator draws plausible Royal Road titles, names, chapters and blurbs from: the first
+// words of the demo data's lists (the fake site's fictions stay as they were), and its own.
+import * as demo from '../../../apps/server/src/features/demo/vocabulary.ts';
 
-export const CREATURES = [
-  'Slime',
-  'Goblin',
-  'Dungeon Core',
-  'Cursed Sword',
-  'Spider',
-  'Tree',
-  'Dragon Egg',
-  'Lich',
-  'Mimic',
-  'Golem',
-  'Kobold',
-  'Wisp',
-  'Vending Machine',
-  'Skeleton',
-  'Mushroom',
-];
+export const CREATURES = demo.CREATURES.slice(0, 15);
 
-export const ADJECTIVES = [
-  'Last',
-  'Crimson',
-  'Hollow',
-  'Broken',
-  'Silent',
-  'Ashen',
-  'Gilded',
-  'Iron',
-  'Forgotten',
-  'Eternal',
-  'Wandering',
-  'Nameless',
-  'Ninth',
-  'Starless',
-  'Azure',
-  'Unbound',
-  'Sunken',
-  'Feral',
-];
+export const ADJECTIVES = demo.ADJECTIVES.slice(0, 18);
 
-export const NOUNS = [
-  'Throne',
-  'Dungeon',
-  'Tower',
-  'Archive',
-  'Cultivator',
-  'Heir',
-  'Oath',
-  'Engine',
-  'Crown',
-  'Saint',
-  'Necromancer',
-  'Alchemist',
-  'Blacksmith',
-  'Cartographer',
-  'Summoner',
-  'Witch',
-  'Knight',
-  'Empire',
-  'Sect',
-  'Frontier',
-  'Lantern',
-  'Garden',
-  'Librarian',
-  'Beastmaster',
-];
+export const NOUNS = demo.NOUNS.slice(0, 24);
 
-export const PLACES = [
-  'the Abyss',
-  'Ten Thousand Stars',
-  'Ember Vale',
-  'the Drowned City',
-  'Nine Peaks',
-  'the Void',
-  'Ironhold',
-  'the Shattered Coast',
-  'the Outer Rim',
-  'the Sunless Sea',
-  'Greywater',
-  'the Last Frontier',
-];
+export const PLACES = demo.PLACES.slice(0, 12);
 
-export const ROLES = [
-  'Villainess',
-  'Demon Lord',
-  'Innkeeper',
-  'Healer',
-  'Tax Collector',
-  'Quartermaster',
-  'Janitor',
-  'Side Character',
-  'Hero’s Rival',
-  'Dungeon Boss',
-];
+export const ROLES = demo.ROLES.slice(0, 10);
 
-export const BRACKETS = [
-  '[LitRPG Progression]',
-  '[Cultivation | Slice of Life]',
-  '(A Dungeon Core Story)',
-  '[Kingdom Building LitRPG]',
-  '[Monster Evolution]',
-  '[Progression Fantasy]',
-  '[Isekai LitRPG]',
-  '[Base Building | Survival]',
-  '(Book One)',
-  '[Xianxia]',
-];
+export const BRACKETS = demo.BRACKETS.slice(0, 10);
 
-export const NAME_PARTS = [
-  'Ash',
-  'Quill',
-  'Nova',
-  'Vane',
-  'Ember',
-  'Wren',
-  'Kestrel',
-  'Morrow',
-  'Sable',
-  'Orin',
-  'Tamsin',
-  'Rook',
-  'Hollow',
-  'Lark',
-  'Vesper',
-  'Cinder',
-  'Thorne',
-  'Juniper',
-  'Corvid',
-  'Bram',
-];
+export const NAME_PARTS = demo.NAME_PARTS.slice(0, 20);
 
-export const NAME_SUFFIXES = [
-  '',
-  'writes',
-  '_',
-  '77',
-  'Inkwell',
-  'Scribe',
-  'Tales',
-  'Fox',
-  'Press',
-  'Reads',
-  '9',
-];
+export const NAME_SUFFIXES = demo.NAME_SUFFIXES.slice(0, 11);
 
 export const PEN_NAMES = [
   'J. M. Clarke',
@@ -188,40 +62,11 @@ export const CHAPTER_PHRASES = [
   'Market Day',
 ];
 
-export const HEROES = [
-  'Mara',
-  'Elias',
-  'Kaito',
-  'Ysolde',
-  'Bren',
-  'Lin Feng',
-  'Ada',
-  'Corwin',
-  'Sefa',
-  'Tobias',
-  'Nell',
-  'Ravi',
-];
+export const HEROES = demo.HEROES.slice(0, 12);
 
-export const POWERS = [
-  'a System nobody else can see',
-  'a single, useless skill',
-  'the memories of a dead god',
-  'a contract with something in the dark',
-  'a dungeon that only listens to them',
-  'an alchemy kit and a terrible idea',
-  'nothing but spite',
-];
+export const POWERS = demo.POWERS.slice(0, 7);
 
-export const GOALS = [
-  'survive the first winter',
-  'climb the Tower before it climbs them',
-  'pay off a debt to the wrong people',
-  'build a kingdom from a single village',
-  'find out who sold their world to the gods',
-  'keep their little sister alive',
-  'open the best inn in the Abyss',
-];
+export const GOALS = demo.GOALS.slice(0, 7);
 
 export const WARNINGS = [
   'Profanity',

@@ -86,21 +86,6 @@ export function runDuration(run: JobRun, now = Date.now()): number | null {
   return end - Date.parse(run.started_at);
 }
 
-/** "3 minutes ago", "in 2 hours", in the reader's language. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['day', 86_400],
-    ['hour', 3_600],
-    ['minute', 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(seconds, 'second');
-}
-
 /** An exact moment on the reader's clock, with its zone: "Nov 21, 2026, 12:24 AM PST". */
 export function exactTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, {

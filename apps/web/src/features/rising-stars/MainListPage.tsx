@@ -7,7 +7,8 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { apiRequest, failureMessage } from '../../lib/api-client.ts';
-import { localTime, pacificTime, timeAgo } from './time.ts';
+import { timeAgo } from '../../lib/format.ts';
+import { localTime, pacificTime } from './time.ts';
 
 /** Captures happen four times a day: looking again every ten minutes shows a new one soon after it lands. */
 const REFRESH_MS = 10 * 60_000;

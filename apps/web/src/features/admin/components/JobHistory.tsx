@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
+import { timeAgo } from '../../../lib/format.ts';
 import { type JobName, useJobRuns } from '../api/job-runs.ts';
-import { exactTime, formatDuration, jobLabel, runDuration, timeAgo, triggerLabel } from '../job-format.ts';
+import { exactTime, formatDuration, jobLabel, runDuration, triggerLabel } from '../job-format.ts';
 import { RunCounts } from './RunCounts.tsx';
 import { StatusPill } from './StatusPill.tsx';
 

@@ -2,7 +2,8 @@ import type { AdminStatistics, ScrapeHealth as JobHealth } from '@rrc/contract';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { exactTime, formatDuration, jobLabel, timeAgo, triggerLabel, utcTime } from '../job-format.ts';
+import { timeAgo } from '../../../lib/format.ts';
+import { exactTime, formatDuration, jobLabel, triggerLabel, utcTime } from '../job-format.ts';
 import { RunCounts } from './RunCounts.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
