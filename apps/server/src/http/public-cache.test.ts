@@ -1,9 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ANSWER_TTL_MS, registerPublicCaching } from './public-cache.ts';
 
 /** A bare app with one public route that counts its runs and takes a while to answer. */
-async function appWithSlowRoute(options: { status?: number } = {}) {
+async function appWithSlowRoute(options: { status?: number; size?: number } = {}) {
   let clock = 0;
   let runs = 0;
   const app = Fastify();
@@ -11,7 +12,9 @@ async function appWithSlowRoute(options: { status?: number } = {}) {
   app.get('/api/slow', { config: { publicCache: 60 } }, async (_request, reply) => {
     runs += 1;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return reply.code(options.status ?? 200).send({ success: true, data: { run: runs } });
+    return reply
+      .code(options.status ?? 200)
+      .send({ success: true, data: { run: runs, padding: 'x'.repeat(options.size ?? 0) } });
   });
   await app.ready();
   return {
@@ -34,6 +37,27 @@ describe('public answers', () => {
     t.advance(PUBLIC_ANSWER_TTL_MS + 1);
     await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ url: '/api/slow' })));
     expect(t.runs()).toBe(2);
+    await t.app.close();
+  });
+
+  it('are sent compressed to browsers that accept it, compressed once', async () => {
+    const t = await appWithSlowRoute({ size: 4_000 });
+    const first = await t.app.inject({ url: '/api/slow' });
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await t.app.inject({ url: '/api/slow', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.headers.etag).toBe(`W/${first.headers.etag}`);
+      expect(decode(response.rawPayload).toString()).toBe(first.body);
+    }
+    const plain = await t.app.inject({ url: '/api/slow', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(first.body);
+    expect(t.runs()).toBe(1);
     await t.app.close();
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type EncodedAnswer, sendEncoded } from './encoded-answer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,9 +21,7 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 /** How long a request waits for another one producing the same answer before producing it itself. */
 const WAIT_FOR_PRODUCER_MS = 5_000;
 
-interface Answer {
-  /** The body as bytes, so sending it again encodes nothing. */
-  body: Buffer;
+interface Answer extends EncodedAnswer {
   etag: string;
   contentType: string;
   storedAt: number;
@@ -98,7 +97,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     served.add(request);
     headers(reply, answer.etag, maxAge);
     if (matchesEtag(request, answer.etag)) return reply.code(304).send();
-    return reply.type(answer.contentType).send(answer.body);
+    return sendEncoded(request, reply.type(answer.contentType), answer);
   });
 
   // A change made through this process (a refresh, a payment, a list change) is visible at once here;

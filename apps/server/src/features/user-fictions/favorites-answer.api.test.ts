@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { UserFiction } from '@rrc/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
@@ -121,6 +122,21 @@ describe('the favorites answer', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('is sent compressed to a browser that accepts it', async () => {
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/api/userFictions/favorites?limit=1000',
+      headers: { authorization: `Bearer ${reader.token}` },
+    });
+    const compressed = await t.app.inject({
+      method: 'GET',
+      url: '/api/userFictions/favorites?limit=1000',
+      headers: { authorization: `Bearer ${reader.token}`, 'accept-encoding': 'gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 
   it("is each reader's own", async () => {

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { type EncodedAnswer, sendEncoded } from '../../http/encoded-answer.ts';
 import { matchesEtag } from '../../http/public-cache.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -38,7 +39,7 @@ export function userFictionsRoutes(
   deps: { service: UserFictionsService; guards: AuthGuards },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const favoriteAnswers = new TtlCache<{ body: Buffer; etag: string }>({
+  const favoriteAnswers = new TtlCache<EncodedAnswer & { etag: string }>({
     ttlMs: FAVORITE_ANSWER_TTL_MS,
     maxEntries: 1_000,
     maxWeight: FAVORITE_ANSWER_BYTES,
@@ -132,7 +133,7 @@ export function userFictionsRoutes(
       const raw = reply as FastifyReply;
       raw.header('cache-control', 'private, no-cache').header('etag', answer.etag);
       if (matchesEtag(request, answer.etag)) return raw.code(304).send();
-      return raw.type('application/json; charset=utf-8').send(answer.body);
+      return sendEncoded(request, raw.type('application/json; charset=utf-8'), answer);
     },
   );
 
