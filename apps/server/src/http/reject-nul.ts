@@ -9,11 +9,15 @@ function hasNul(value: unknown, depth = 0): boolean {
   );
 }
 
-/** PostgreSQL cannot store the NUL character in text: refuse it in every request, on both databases. */
+/**
+ * PostgreSQL cannot store the NUL character in text: refuse it in every request, on both databases. In the
+ * address it can only come percent-encoded, so the query and parameters are looked at only when it does.
+ */
 export function rejectNulCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (hasNul(request.query) || hasNul(request.params) || hasNul(request.body)) {
-      throw badRequest('Text may not contain the NUL character.');
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const inAddress = request.url.includes('%00') && (hasNul(request.query) || hasNul(request.params));
+    done(
+      inAddress || hasNul(request.body) ? badRequest('Text may not contain the NUL character.') : undefined,
+    );
   });
 }

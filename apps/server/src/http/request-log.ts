@@ -31,7 +31,10 @@ export function redactUrl(url: string): string {
  * code reaches the logs. Routes may raise their own log level (the OAuth callback logs only warnings).
  */
 export function registerRequestLogging(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    // Nothing to work out when the line would not be written (LOG_LEVEL above info).
+    const log = request.log as typeof request.log & { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled?.('info') === false) return done();
     request.log.info(
       {
         request: { method: request.method, url: redactUrl(request.url), ip: request.ip },
@@ -40,5 +43,6 @@ export function registerRequestLogging(app: FastifyInstance) {
       },
       'request completed',
     );
+    done();
   });
 }

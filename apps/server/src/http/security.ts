@@ -68,7 +68,8 @@ const answersJson = (url: string) => url.startsWith('/api/') && !url.startsWith(
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(options);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(answersJson(request.url) ? api : page);
+    done();
   });
 }
