@@ -322,8 +322,10 @@ async function checkWrites(readers: Readers, outcomes: Outcome[], cutDone: numbe
       inDoubt: doubtful.length,
       inDoubtApplied: doubtful.filter((outcome) => present[kind](outcome.key as number)).length,
     };
-    expect(counts[kind].acknowledged).toBeGreaterThan(0);
-    expect(counts[kind].refused).toBeGreaterThan(0);
+    // Each kind of write was tried while the database was away: refused after the cut, or caught by it (on
+    // a slow machine a whole round of a kind can be under way when the cut lands).
+    expect(counts[kind].acknowledged, JSON.stringify(counts)).toBeGreaterThan(0);
+    expect(counts[kind].refused + counts[kind].inDoubt, JSON.stringify(counts)).toBeGreaterThan(0);
   }
 
   // Nothing but what was asked for, and each of it whole.
