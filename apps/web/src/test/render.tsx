@@ -23,6 +23,36 @@ export const admin: User = {
   created_at: '2023-01-10T12:00:00.000Z',
 };
 
+/** A fiction as GET /api/fictions/555 answers it: its list id (42) differs from its Royal Road id (555). */
+export const fictionAt555 = {
+  id: 42,
+  royalroad_id: 555,
+  title: 'Some Title',
+  author_name: 'An Author',
+  author_id: 9,
+  description: null,
+  image_url: null,
+  status: 'ONGOING',
+  type: 'Original',
+  tags: [],
+  warnings: [],
+  pages: 100,
+  ratings: 10,
+  followers: 20,
+  favorites: 5,
+  total_views: 1000,
+  average_views: 50,
+  overall_score: 4.5,
+  style_score: 4.5,
+  story_score: 4.5,
+  grammar_score: 4.5,
+  character_score: 4.5,
+  chapter_count: 12,
+  sponsored: false,
+  last_scraped_at: null,
+  created_at: '2024-01-01T00:00:00.000Z',
+};
+
 /** A JSON reply as the server sends it. */
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

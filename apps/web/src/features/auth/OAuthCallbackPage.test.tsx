@@ -6,6 +6,7 @@ import {
   currentPath,
   deferred,
   failure,
+  fictionAt555,
   jsonResponse,
   mockApi,
   ok,
@@ -16,36 +17,6 @@ import {
 import { OAuthCallbackPage } from './OAuthCallbackPage.tsx';
 
 const TOKEN = 'oauth-token-abc';
-
-/** A fiction as GET /api/fictions/{royalroadId} answers it. */
-const fiction = {
-  id: 42,
-  royalroad_id: 555,
-  title: 'Some Title',
-  author_name: 'An Author',
-  author_id: 9,
-  description: null,
-  image_url: null,
-  status: 'ONGOING',
-  type: 'Original',
-  tags: [],
-  warnings: [],
-  pages: 100,
-  ratings: 10,
-  followers: 20,
-  favorites: 5,
-  total_views: 1000,
-  average_views: 50,
-  overall_score: 4.5,
-  style_score: 4.5,
-  story_score: 4.5,
-  grammar_score: 4.5,
-  character_score: 4.5,
-  chapter_count: 12,
-  sponsored: false,
-  last_scraped_at: null,
-  created_at: '2024-01-01T00:00:00.000Z',
-};
 
 /** The provider sends the browser to the callback with these query parameters (the page reads the real address). */
 function arriveWith(query: string) {
@@ -215,7 +186,7 @@ describe('OAuthCallbackPage success', () => {
     arriveWith(`?token=${TOKEN}&fiction_id=555`);
     const calls = mockApi({
       'GET /api/auth/profile': () => ok({ user: reader }),
-      'GET /api/fictions/555': () => ok(fiction),
+      'GET /api/fictions/555': () => ok(fictionAt555),
       'POST /api/userFictions': () => ok({ id: 1 }),
     });
     renderWithProviders(
@@ -237,7 +208,7 @@ describe('OAuthCallbackPage success', () => {
 describe('OAuthCallbackPage with a fiction to add', () => {
   const profileAndFiction = {
     'GET /api/auth/profile': () => ok({ user: reader }),
-    'GET /api/fictions/555': () => ok(fiction),
+    'GET /api/fictions/555': () => ok(fictionAt555),
   };
 
   it('adds the fiction as plan to read and opens its page', async () => {

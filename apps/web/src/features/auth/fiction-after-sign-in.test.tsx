@@ -5,6 +5,7 @@ import {
   type ApiRoutes,
   currentPath,
   failure,
+  fictionAt555,
   mockApi,
   ok,
   reader,
@@ -12,36 +13,6 @@ import {
 } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
-
-/** The fiction GET /api/fictions/555 answers: the list id (42) differs from the Royal Road id (555). */
-const fiction = {
-  id: 42,
-  royalroad_id: 555,
-  title: 'Some Title',
-  author_name: 'An Author',
-  author_id: 9,
-  description: null,
-  image_url: null,
-  status: 'ONGOING',
-  type: 'Original',
-  tags: [],
-  warnings: [],
-  pages: 100,
-  ratings: 10,
-  followers: 20,
-  favorites: 5,
-  total_views: 1000,
-  average_views: 50,
-  overall_score: 4.5,
-  style_score: 4.5,
-  story_score: 4.5,
-  grammar_score: 4.5,
-  character_score: 4.5,
-  chapter_count: 12,
-  sponsored: false,
-  last_scraped_at: null,
-  created_at: '2024-01-01T00:00:00.000Z',
-};
 
 const signedIn = () => ok({ user: reader, token: 'new-token' });
 
@@ -73,7 +44,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
   it('signs in, adds the fiction as plan to read and opens its page', async () => {
     const calls = server({
       'POST /api/auth/login': signedIn,
-      'GET /api/fictions/555': () => ok(fiction),
+      'GET /api/fictions/555': () => ok(fictionAt555),
       'POST /api/userFictions': () => ok({ id: 1 }),
     });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
@@ -94,7 +65,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
   ])('opens the fiction page all the same when adding answers %i', async (status, error) => {
     server({
       'POST /api/auth/login': signedIn,
-      'GET /api/fictions/555': () => ok(fiction),
+      'GET /api/fictions/555': () => ok(fictionAt555),
       'POST /api/userFictions': () => failure(status, error),
     });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
@@ -155,7 +126,7 @@ describe('registration from a fiction page (?fiction_id=)', () => {
   it('creates the account, adds the fiction as plan to read and opens its page', async () => {
     const calls = server({
       'POST /api/auth/register': signedIn,
-      'GET /api/fictions/555': () => ok(fiction),
+      'GET /api/fictions/555': () => ok(fictionAt555),
       'POST /api/userFictions': () => ok({ id: 1 }),
     });
     const { user } = renderWithProviders(<RegisterPage />, { route: '/register?fiction_id=555' });
