@@ -16,6 +16,7 @@ interface Suite {
 }
 
 const requireAll = process.env.REQUIRE_ALL_SUITES === '1';
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
 const only = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
