@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './oauth-rules.ts';
 export * from './password.ts';
 export * from './reading-status.ts';
+export * from './return-path.ts';
 export type { Movement } from './rising-stars-pages.ts';
 export * from './royalroad-url.ts';
 export * from './slug.ts';
