@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { RETURN_TO_PARAM, safeReturnPath } from './return-path.ts';
 
 export * from './oauth-rules.ts';
 
@@ -19,8 +20,9 @@ export const oauthProvidersResponse = okEnvelope(z.array(oauthProvider));
 export const oauthProviderParam = z.object({ provider: z.string().max(100) });
 
 /**
- * `fiction_id` is the Royal Road id of the fiction to add after sign-in (from `/login?fiction_id=`); it stays
- * on the server (in the state cookie) until the callback hands it back.
+ * `fiction_id` is the Royal Road id of the fiction to add after sign-in (from `/login?fiction_id=`);
+ * `return_to` is the page to come back to (from `/login?return_to=`). Both stay on the server (in the state
+ * cookie) until the callback hands them back. A `return_to` that is not a path on this site is ignored.
  */
 export const oauthInitiateQuery = z.object({
   fiction_id: z.preprocess(
@@ -31,6 +33,13 @@ export const oauthInitiateQuery = z.object({
       .positive('fiction_id must be positive.')
       .max(2_147_483_647, 'fiction_id is too large.')
       .optional(),
+  ),
+  [RETURN_TO_PARAM]: z.preprocess(
+    (value) => safeReturnPath(value) ?? undefined,
+    z
+      .string()
+      .optional()
+      .meta({ description: 'A path on this site to come back to after signing in, like `/sponsor/123`.' }),
   ),
 });
 export type OAuthInitiateQuery = z.output<typeof oauthInitiateQuery>;

@@ -361,6 +361,8 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom('asc', 'desc');
     case 'sort':
       return fc.constant('created_at');
+    case 'return_to':
+      return fc.constantFrom('/sponsor/1', '/fiction/1/a_title?x=1#y', '//evil.example', '/login');
     default:
       return fc.string({ maxLength: 10 });
   }

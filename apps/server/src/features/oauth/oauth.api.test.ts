@@ -1,118 +1,34 @@
 import { Writable } from 'node:stream';
 import { OAUTH_MESSAGES } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
-import { Events, OAuth2Server } from 'oauth2-mock-server';
+import { Events } from 'oauth2-mock-server';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loggerOptions } from '../../logger.ts';
+import {
+  authorize,
+  CLIENT_SECRET,
+  callback,
+  errorOf,
+  initiate,
+  mockProvider,
+  PUBLIC_URL,
+  signedIn,
+} from './oauth-flow.test-helpers.ts';
 
-const PUBLIC_URL = 'http://app.test';
-const CLIENT_SECRET = 'mock-client-secret-value';
-
-let mock: OAuth2Server;
-/** Claims the mock provider puts in the id token and userinfo of the next sign-ins. */
-let claims: Record<string, unknown> = {};
-
-beforeAll(async () => {
-  mock = new OAuth2Server();
-  await mock.issuer.keys.generate('RS256');
-  await mock.start(0, '127.0.0.1');
-  // The mock names itself "localhost"; loopback by address avoids IPv6/IPv4 guessing.
-  mock.issuer.url = `http://127.0.0.1:${mock.address().port}`;
-  mock.service.on(Events.BeforeTokenSigning, (token) => {
-    Object.assign(token.payload, claims);
-  });
-  mock.service.on(Events.BeforeUserinfo, (response) => {
-    response.body = { ...claims };
-  });
-});
-afterAll(async () => {
-  await mock.stop();
-});
-
-function oidcEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    PUBLIC_URL,
-    OAUTH_OIDC_ISSUER: String(mock.issuer.url),
-    OAUTH_OIDC_CLIENT_ID: 'rrc-client',
-    OAUTH_OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    OAUTH_OIDC_NAME: 'Test Provider',
-    ...extra,
-  };
-}
+const provider = mockProvider();
+const { oidcEnv, signIn } = provider;
 
 let t: TestApp;
 beforeEach(async () => {
-  claims = {};
+  provider.claims = {};
   t = await createTestApp(oidcEnv());
 });
 afterEach(async () => {
   await t.close();
 });
-
-type Initiated = { authorizationUrl: string; cookie: string; setCookie: string };
-
-async function initiate(app: FastifyInstance, provider = 'oidc', query = ''): Promise<Initiated> {
-  const response = await call<{ success: boolean; data: { authorizationUrl: string } }>(app, {
-    method: 'GET',
-    url: `/api/oauth/${provider}/initiate${query}`,
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  const setCookie = String(response.headers['set-cookie']);
-  return {
-    authorizationUrl: response.body.data.authorizationUrl,
-    cookie: setCookie.split(';')[0] ?? '',
-    setCookie,
-  };
-}
-
-/** The mock provider "signs the person in" and redirects back: the query it sends to our callback. */
-async function authorize(authorizationUrl: string): Promise<URLSearchParams> {
-  const response = await fetch(authorizationUrl, { redirect: 'manual' });
-  expect(response.status).toBe(302);
-  const location = new URL(String(response.headers.get('location')));
-  expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/api/oauth/oidc/callback`);
-  return location.searchParams;
-}
-
-async function callback(app: FastifyInstance, query: URLSearchParams | string, cookie?: string) {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/oauth/oidc/callback?${query}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expect(response.statusCode).toBe(302);
-  const location = String(response.headers.location);
-  return { location, url: new URL(location, PUBLIC_URL), response };
-}
-
-/** The whole flow: initiate, the provider, our callback. */
-async function signIn(app: FastifyInstance, as: Record<string, unknown>, query = '') {
-  claims = as;
-  const started = await initiate(app, 'oidc', query);
-  const back = await authorize(started.authorizationUrl);
-  return { ...(await callback(app, back, started.cookie)), started, back };
-}
-
-function signedIn(url: URL) {
-  expect(url.pathname, url.searchParams.get('error') ?? '').toBe('/oauth/callback');
-  const token = url.searchParams.get('token') ?? '';
-  const user = JSON.parse(url.searchParams.get('user') ?? 'null') as {
-    id: number;
-    email: string;
-    name: string | null;
-    admin: boolean;
-    created_at: string;
-  };
-  return { token, user };
-}
-
-function errorOf(url: URL): string | null {
-  expect(url.pathname).toBe('/oauth/error');
-  return url.searchParams.get('error');
-}
 
 async function profile(app: FastifyInstance, token: string) {
   return call<{ data: { user: { id: number; email: string; name: string | null; admin: boolean } } }>(app, {
@@ -187,7 +103,7 @@ describe('GET /api/oauth/:provider/initiate', () => {
   it('answers an authorization address with state and PKCE (S256), and sets the state cookie', async () => {
     const started = await initiate(t.app, 'oidc', '?fiction_id=987654321');
     const url = new URL(started.authorizationUrl);
-    expect(`${url.origin}${url.pathname}`).toBe(`${mock.issuer.url}/authorize`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${provider.server.issuer.url}/authorize`);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('client_id')).toBe('rrc-client');
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/oauth/oidc/callback`);
@@ -396,7 +312,7 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('refuses a forged state', async () => {
-    claims = { sub: 'forged', email: 'forged@example.com', email_verified: true };
+    provider.claims = { sub: 'forged', email: 'forged@example.com', email_verified: true };
     const started = await initiate(t.app);
     const back = await authorize(started.authorizationUrl);
     back.set('state', 'forged-state-value-that-is-long-enough');
@@ -406,7 +322,7 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('refuses a callback without the state cookie', async () => {
-    claims = { sub: 'cookieless', email: 'cookieless@example.com', email_verified: true };
+    provider.claims = { sub: 'cookieless', email: 'cookieless@example.com', email_verified: true };
     const started = await initiate(t.app);
     const back = await authorize(started.authorizationUrl);
     const { url } = await callback(t.app, back);
@@ -415,7 +331,7 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('refuses a tampered, expired or foreign state cookie', async () => {
-    claims = { sub: 'tamper', email: 'tamper@example.com', email_verified: true };
+    provider.claims = { sub: 'tamper', email: 'tamper@example.com', email_verified: true };
     const started = await initiate(t.app);
     const back = await authorize(started.authorizationUrl);
     const [header, payload, signature] = started.cookie.slice('rrc_oauth='.length).split('.');
@@ -457,9 +373,9 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('shows the cancel message when the person refuses at the provider', async () => {
-    claims = { sub: 'cancel', email: 'cancel@example.com', email_verified: true };
+    provider.claims = { sub: 'cancel', email: 'cancel@example.com', email_verified: true };
     const started = await initiate(t.app);
-    mock.service.once(Events.BeforeAuthorizeRedirect, (redirect) => {
+    provider.server.service.once(Events.BeforeAuthorizeRedirect, (redirect) => {
       redirect.url.searchParams.delete('code');
       redirect.url.searchParams.set('error', 'access_denied');
       redirect.url.searchParams.set('error_description', 'The user said no');
@@ -481,17 +397,17 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('shows a retry message when the code exchange or the profile fails', async () => {
-    mock.service.once(Events.BeforeResponse, (response) => {
+    provider.server.service.once(Events.BeforeResponse, (response) => {
       response.body = { error: 'invalid_grant' };
       response.statusCode = 400;
     });
     const exchange = await signIn(t.app, { sub: 'x1', email: 'x1@example.com', email_verified: true });
     expect(errorOf(exchange.url)).toBe(OAUTH_MESSAGES.failed('Test Provider'));
 
-    claims = { sub: 'x2', email: 'x2@example.com', email_verified: true };
+    provider.claims = { sub: 'x2', email: 'x2@example.com', email_verified: true };
     const started = await initiate(t.app);
     const back = await authorize(started.authorizationUrl);
-    mock.service.once(Events.BeforeUserinfo, (response) => {
+    provider.server.service.once(Events.BeforeUserinfo, (response) => {
       response.body = { error: 'invalid_token' };
       response.statusCode = 401;
     });
@@ -500,10 +416,10 @@ describe('GET /api/oauth/:provider/callback', () => {
     );
 
     // Userinfo about someone else than the id token names.
-    claims = { sub: 'x3', email: 'x3@example.com', email_verified: true };
+    provider.claims = { sub: 'x3', email: 'x3@example.com', email_verified: true };
     const third = await initiate(t.app);
     const thirdBack = await authorize(third.authorizationUrl);
-    mock.service.once(Events.BeforeUserinfo, (response) => {
+    provider.server.service.once(Events.BeforeUserinfo, (response) => {
       response.body = { sub: 'somebody-else', email: 'x3@example.com', email_verified: true };
     });
     expect(errorOf((await callback(t.app, thirdBack, third.cookie)).url)).toBe(
@@ -511,7 +427,7 @@ describe('GET /api/oauth/:provider/callback', () => {
     );
 
     // A wrong PKCE verifier: the code was issued for another sign-in's challenge.
-    claims = { sub: 'x4', email: 'x4@example.com', email_verified: true };
+    provider.claims = { sub: 'x4', email: 'x4@example.com', email_verified: true };
     const a = await initiate(t.app);
     const b = await initiate(t.app);
     const aBack = await authorize(a.authorizationUrl);

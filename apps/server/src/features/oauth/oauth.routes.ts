@@ -4,6 +4,7 @@ import {
   oauthInitiateResponse,
   oauthProviderParam,
   oauthProvidersResponse,
+  RETURN_TO_PARAM,
 } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,17 +38,17 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService })
         tags,
         summary: "Start a sign-in: answers the provider's authorization address and sets the state cookie",
         description:
-          'Fetch this, then navigate the browser to `authorizationUrl`. `fiction_id` (the Royal Road id of a fiction to add after sign-in) stays in the HttpOnly state cookie and comes back on `/oauth/callback`.',
+          'Fetch this, then navigate the browser to `authorizationUrl`. `fiction_id` (the Royal Road id of a fiction to add after sign-in) and `return_to` (a path on this site to come back to; anything else is ignored) stay in the HttpOnly state cookie and come back on `/oauth/callback`.',
         params: oauthProviderParam,
         querystring: oauthInitiateQuery,
         response: responses({ 200: oauthInitiateResponse }),
       },
     },
     async (request, reply) => {
-      const { authorizationUrl, cookie } = await oauth.initiate(
-        request.params.provider,
-        request.query.fiction_id,
-      );
+      const { authorizationUrl, cookie } = await oauth.initiate(request.params.provider, {
+        fictionId: request.query.fiction_id,
+        returnTo: request.query[RETURN_TO_PARAM],
+      });
       reply.header('set-cookie', cookie).header('cache-control', 'no-store');
       return { success: true as const, data: { authorizationUrl } };
     },

@@ -1,4 +1,4 @@
-import { OAUTH_MESSAGES, type OAuthProvider } from '@rrc/contract';
+import { OAUTH_MESSAGES, type OAuthProvider, RETURN_TO_PARAM } from '@rrc/contract';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { AppError, badRequest, serviceUnavailable } from '../../errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -66,7 +66,7 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
     },
 
     /** The provider's authorization address and the Set-Cookie value that binds the sign-in to this browser. */
-    async initiate(name: string, fictionId: number | undefined) {
+    async initiate(name: string, after: { fictionId?: number; returnTo?: string }) {
       const client = providers.client(name);
       const info = providers.info(name);
       if (!client || !info) throw badRequest(OAUTH_MESSAGES.disabled(name));
@@ -81,7 +81,13 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
           new Error(`OAuth ${name} initiation failed: ${reason(error)}`),
         );
       }
-      const cookie = await cookies.issue({ provider: name, state, codeVerifier, fictionId });
+      const cookie = await cookies.issue({
+        provider: name,
+        state,
+        codeVerifier,
+        fictionId: after.fictionId,
+        returnTo: after.returnTo,
+      });
       return { authorizationUrl: url.href, cookie };
     },
 
@@ -89,7 +95,7 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
     clearCookie: () => cookies.clear(),
 
     /**
-     * Finishes a sign-in and answers where to send the browser: `/oauth/callback?token&user[&fiction_id]`
+     * Finishes a sign-in and answers where to send the browser: `/oauth/callback?token&user[&fiction_id][&return_to]`
      * or `/oauth/error?error=<message>`. Never throws; always a path on this site.
      */
     async complete(
@@ -146,6 +152,7 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
         });
         const params = new URLSearchParams({ token: session.token, user: JSON.stringify(session.user) });
         if (saved.fictionId !== undefined) params.set('fiction_id', String(saved.fictionId));
+        if (saved.returnTo !== undefined) params.set(RETURN_TO_PARAM, saved.returnTo);
         return `/oauth/callback?${params}`;
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) {

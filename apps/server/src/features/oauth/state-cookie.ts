@@ -1,4 +1,5 @@
 import { hkdfSync, timingSafeEqual } from 'node:crypto';
+import { safeReturnPath } from '@rrc/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** The cookie that binds an OAuth sign-in to the browser that started it. */
@@ -16,8 +17,10 @@ export interface OAuthState {
   state: string;
   /** PKCE verifier; absent for providers without PKCE (GitHub). */
   codeVerifier?: string;
-  /** Internal fiction id to hand to /oauth/callback. */
+  /** Royal Road id of a fiction to add after sign-in, handed to /oauth/callback. */
   fictionId?: number;
+  /** A path on this site to come back to, handed to /oauth/callback. */
+  returnTo?: string;
 }
 
 /**
@@ -37,6 +40,7 @@ export function stateCookies(options: { jwtSecret: string; secure: boolean; now:
         s: state.state,
         ...(state.codeVerifier !== undefined && { v: state.codeVerifier }),
         ...(state.fictionId !== undefined && { f: state.fictionId }),
+        ...(state.returnTo !== undefined && { r: state.returnTo }),
       })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(ISSUER)
@@ -71,15 +75,18 @@ export function stateCookies(options: { jwtSecret: string; secure: boolean; now:
         currentDate: options.now(),
         requiredClaims: ['exp', 'iat'],
       });
-      const { p, s, v, f } = payload;
+      const { p, s, v, f, r } = payload;
       if (typeof p !== 'string' || typeof s !== 'string' || s.length === 0) return null;
       if (v !== undefined && typeof v !== 'string') return null;
       if (f !== undefined && !(typeof f === 'number' && Number.isSafeInteger(f) && f > 0)) return null;
+      // Checked again on the way out: only a path on this site ever reaches the callback page.
+      const returnTo = safeReturnPath(r) ?? undefined;
       return {
         provider: p,
         state: s,
         ...(v !== undefined && { codeVerifier: v }),
         ...(f !== undefined && { fictionId: f }),
+        ...(returnTo !== undefined && { returnTo }),
       };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
