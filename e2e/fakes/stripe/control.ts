@@ -1,5 +1,6 @@
 // The `/__fake/…` endpoints, so browser tests running the app in another process can steer the fake Stripe:
-// read requests and events, reset, point the webhooks somewhere, renew a subscription, refund, re-deliver.
+// read requests and events, reset, point the webhooks somewhere, renew a subscription, refund, re-deliver,
+// and save or forget the customer portal's settings.
 // They are not Stripe's API: they take and answer plain JSON, need no key, and are never recorded.
 import type { IncomingMessage } from 'node:http';
 import { errorJson, StripeApiError } from './errors.ts';
@@ -85,6 +86,13 @@ async function dispatch(
       throw new ControlError(400, 'amount must be a whole number of the smallest currency unit');
     }
     return json(fake.refund(intent, amount), 201);
+  }
+
+  if (route === 'POST /__fake/billing-portal') {
+    const body = await readJson(request);
+    if (typeof body.saved !== 'boolean') throw new ControlError(400, 'saved must be true or false');
+    fake.configurePortal(body.saved);
+    return json({ saved: body.saved });
   }
 
   const renew = url.pathname.match(/^\/__fake\/subscriptions\/([A-Za-z0-9_]+)\/renew$/);

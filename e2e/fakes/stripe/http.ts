@@ -34,6 +34,21 @@ export function sendJson(response: ServerResponse, answer: JsonAnswer): void {
   response.end(body);
 }
 
+/** A page (the customer portal's), or a redirect when `location` is set. */
+export function sendHtml(
+  response: ServerResponse,
+  answer: { status: number; html?: string; location?: string },
+) {
+  const body = Buffer.from(answer.html ?? '', 'utf8');
+  response.writeHead(answer.status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+    ...(answer.location ? { location: answer.location } : {}),
+  });
+  response.end(body);
+}
+
 /** The whole body as text; past 1 MB it is refused (a FormError, so a 400). */
 export async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

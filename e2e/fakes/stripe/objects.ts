@@ -152,6 +152,26 @@ export interface InvoicePayment extends StripeObject {
   status_transitions: { paid_at: number | null; canceled_at: number | null };
 }
 
+export interface PortalFlow {
+  type: string;
+  after_completion: {
+    type: 'portal_homepage' | 'redirect' | 'hosted_confirmation';
+    redirect: { return_url: string } | null;
+    hosted_confirmation: { custom_message: string | null } | null;
+  };
+  subscription_cancel: { retention: null; subscription: string } | null;
+  [field: string]: unknown;
+}
+
+export interface BillingPortalSession extends StripeObject {
+  object: 'billing_portal.session';
+  configuration: string;
+  customer: string;
+  flow: PortalFlow | null;
+  return_url: string | null;
+  url: string;
+}
+
 /** The objects kept by id, by their `object` field. */
 export interface ObjectKinds {
   payment_intent: PaymentIntent;
@@ -166,6 +186,7 @@ export interface ObjectKinds {
   invoice: Invoice;
   invoice_payment: InvoicePayment;
   token: StripeObject;
+  'billing_portal.session': BillingPortalSession;
 }
 
 export function list<T>(url: string, data: T[], hasMore = false): ApiList<T> {

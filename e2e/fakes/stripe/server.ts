@@ -6,9 +6,11 @@ import type { AddressInfo } from 'node:net';
 import type { AcceptedKeys } from './auth.ts';
 import { CONTROL_PREFIX, handleControl } from './control.ts';
 import { decodeForm, FormError } from './form.ts';
-import { headerValue, type JsonAnswer, readBody, sendJson } from './http.ts';
+import { headerValue, type JsonAnswer, readBody, sendHtml, sendJson } from './http.ts';
+import { newId } from './ids.ts';
 import type { Invoice, Refund, Subscription } from './objects.ts';
 import type { Params } from './params.ts';
+import { answerPortalPage, PORTAL_PREFIX } from './portal-page.ts';
 import { createRefund } from './refunds.ts';
 import { answerApi } from './routes/index.ts';
 import { type RecordedEvent, StripeState } from './state.ts';
@@ -57,6 +59,11 @@ export interface FakeStripe {
   ): { subscription: Subscription; invoice: Invoice | null };
   /** Refunds a succeeded PaymentIntent, all of it unless `amount` is given. */
   refund(paymentIntent: string, amount?: number): Refund;
+  /**
+   * Whether the customer portal's default configuration is saved (it is unless told otherwise); without it,
+   * Stripe refuses portal sessions that name no configuration.
+   */
+  configurePortal(saved: boolean): void;
   /** Resolves once every webhook delivery queued so far has been answered (or has failed). */
   idle(): Promise<void>;
   /** Forgets every object, request and event; keeps the webhook endpoint and the keys. */
@@ -228,6 +235,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         flush();
       }
     },
+    configurePortal: (saved) => {
+      if (saved) state.portalConfiguration ??= newId('bpc');
+      else state.portalConfiguration = null;
+    },
     idle: () => webhooks.idle(),
     reset: () => {
       state.reset();
@@ -245,6 +256,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const server = createServer((request, response) => {
     // Events caused by this request go out only once its answer has been sent (or the caller has gone).
     response.once('close', flush);
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith(PORTAL_PREFIX)) {
+      const url = new URL(request.url ?? '/', 'http://fake.invalid');
+      answerPortalPage(state, request.method ?? 'GET', url, request).then(
+        (answer) => sendHtml(response, answer),
+        (error: unknown) => sendHtml(response, { status: 500, html: `fake Stripe failed: ${String(error)}` }),
+      );
+      return;
+    }
     serve(request).then(
       (answer) => sendJson(response, answer),
       (error: unknown) => {
@@ -261,5 +281,6 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.baseUrl = fake.url;
   return fake;
 }

@@ -40,6 +40,13 @@ export class StripeState {
   readonly payloads = new Map<string, string>();
   /** Told whether a webhook endpoint is set, for `pending_webhooks`. */
   hasWebhook: () => boolean = () => false;
+  /** Where the fake listens (`http://127.0.0.1:{port}`): customer portal sessions open pages there. */
+  baseUrl = '';
+  /**
+   * The customer portal's default configuration, as saved in the Dashboard's portal settings; null when it
+   * was never saved, and then sessions without a `configuration` are refused.
+   */
+  portalConfiguration: string | null = newId('bpc');
 
   add<T extends StripeObject>(object: T): T {
     this.objects.set(object.id, object);
@@ -83,6 +90,7 @@ export class StripeState {
   }
 
   reset(): void {
+    this.portalConfiguration = newId('bpc');
     this.objects.clear();
     this.events.length = 0;
     this.outbox.length = 0;

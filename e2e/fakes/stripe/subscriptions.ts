@@ -181,10 +181,19 @@ export function updateSubscription(state: StripeState, subscription: Subscriptio
   if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== subscription.cancel_at_period_end) {
     previous.cancel_at_period_end = subscription.cancel_at_period_end;
     previous.cancel_at = subscription.cancel_at;
+    previous.canceled_at = subscription.canceled_at;
+    previous.cancellation_details = subscription.cancellation_details;
     subscription.cancel_at_period_end = cancelAtPeriodEnd;
     subscription.cancel_at = cancelAtPeriodEnd
       ? (subscription.items.data[0]?.current_period_end ?? null)
       : null;
+    // Stripe: `canceled_at` is the time of the request that scheduled the cancellation; resuming clears it.
+    subscription.canceled_at = cancelAtPeriodEnd ? unixNow() : null;
+    subscription.cancellation_details = {
+      comment: null,
+      feedback: null,
+      reason: cancelAtPeriodEnd ? 'cancellation_requested' : null,
+    };
   }
   const methodId = optionalString(params, 'default_payment_method');
   if (methodId !== undefined) {
@@ -201,14 +210,21 @@ export function updateSubscription(state: StripeState, subscription: Subscriptio
   if (Object.keys(previous).length > 0) state.emit('customer.subscription.updated', subscription, previous);
 }
 
-export function cancelSubscription(state: StripeState, subscription: Subscription, reason: string): void {
+/** Ends a subscription at `endedAt` (now unless its period ends it), sending customer.subscription.deleted. */
+export function cancelSubscription(
+  state: StripeState,
+  subscription: Subscription,
+  reason: string,
+  endedAt = unixNow(),
+): void {
   if (subscription.status === 'canceled') {
     throw invalidRequest(`The subscription ${subscription.id} has already been canceled.`);
   }
   const now = unixNow();
   subscription.status = 'canceled';
-  subscription.canceled_at = now;
-  subscription.ended_at = now;
+  // A cancellation scheduled for the period end keeps the time it was asked for.
+  subscription.canceled_at = subscription.cancel_at_period_end ? (subscription.canceled_at ?? now) : now;
+  subscription.ended_at = endedAt;
   subscription.cancellation_details = { comment: null, feedback: null, reason };
   state.emit('customer.subscription.deleted', subscription);
 }
@@ -234,8 +250,7 @@ export function renewSubscription(
   const periodStart = first.current_period_start;
   const periodEnd = first.current_period_end;
   if (subscription.cancel_at_period_end) {
-    cancelSubscription(state, subscription, 'cancellation_requested');
-    subscription.ended_at = periodEnd;
+    cancelSubscription(state, subscription, 'cancellation_requested', periodEnd);
     return { subscription, invoice: null };
   }
   const method = paymentMethod

@@ -7,9 +7,10 @@ import { expandParam, type Params } from '../params.ts';
 import type { StripeState } from '../state.ts';
 import { billingRoutes } from './billing.ts';
 import { paymentRoutes } from './payments.ts';
+import { portalRoutes } from './portal.ts';
 import type { Route } from './route.ts';
 
-const ROUTES: Route[] = [...paymentRoutes, ...billingRoutes];
+const ROUTES: Route[] = [...paymentRoutes, ...billingRoutes, ...portalRoutes];
 
 export interface ApiRequest {
   method: string;
