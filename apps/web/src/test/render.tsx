@@ -1,7 +1,7 @@
 import type { User } from '@rrc/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -163,4 +163,28 @@ export function renderWithProviders(ui: ReactNode, { route = '/' }: { route?: st
     </QueryClientProvider>,
   );
   return { ...result, user };
+}
+
+/** Fills the sign-in form with a reader's email and password and submits it. */
+export async function submitSignIn(user: UserEvent) {
+  await user.type(screen.getByLabelText('Email address'), 'rita@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Secret123');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** Fills the registration form with an email and a password and submits it. */
+export async function submitRegistration(user: UserEvent) {
+  await user.type(screen.getByLabelText('Email address'), 'rita@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Secret123');
+  await user.click(screen.getByRole('button', { name: 'Create account' }));
+}
+
+/**
+ * jsdom's `location.assign` cannot be spied on (it is unforgeable), so the whole `location` is swapped for a
+ * copy whose `assign` only records; `vi.unstubAllGlobals()` puts the real one back.
+ */
+export function stubLocationAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  return assign;
 }

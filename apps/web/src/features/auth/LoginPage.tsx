@@ -1,4 +1,4 @@
-import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { DEFAULT_AFTER_SIGN_IN, SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSession } from './session.tsx';
 
@@ -14,13 +14,14 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const fictionId = royalroadIdParam(new URLSearchParams(location.search).get('fiction_id'));
+  const after = afterSignInFrom(location.search);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (session.status === 'signed-in' && !busy) return <Navigate to="/dashboard" replace />;
+  if (session.status === 'signed-in' && !busy)
+    return <Navigate to={after.returnTo ?? DEFAULT_AFTER_SIGN_IN} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,14 +29,7 @@ export function LoginPage() {
     setError(null);
     try {
       await session.signIn({ email, password });
-      navigate(
-        fictionId
-          ? await trackFictionAfterSignIn(fictionId).catch(() => `/fiction/${fictionId}`)
-          : '/dashboard',
-        {
-          replace: true,
-        },
-      );
+      navigate(await destinationAfterSignIn(after), { replace: true });
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.login));
       setBusy(false);
@@ -81,7 +75,7 @@ export function LoginPage() {
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <OAuthButtons fictionId={fictionId} onFailure={() => setError(SCREEN_FALLBACKS.oauthLogin)} />
+      <OAuthButtons after={after} onFailure={() => setError(SCREEN_FALLBACKS.oauthLogin)} />
     </AuthLayout>
   );
 }

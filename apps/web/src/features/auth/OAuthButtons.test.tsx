@@ -12,6 +12,7 @@ import {
   ok,
   reader,
   renderWithProviders,
+  stubLocationAssign,
 } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
@@ -36,16 +37,6 @@ const AUTHORIZATION_URL = 'https://accounts.google.example/o/oauth2/auth?state=a
 
 function withProviders(routes: ApiRoutes = {}): ApiRoutes {
   return { 'GET /api/oauth/providers': () => ok(providers), ...routes };
-}
-
-/**
- * jsdom's `location.assign` cannot be spied on (it is unforgeable), so the whole `location` is swapped for a
- * copy whose `assign` only records; `vi.unstubAllGlobals()` puts the real one back.
- */
-function stubLocationAssign() {
-  const assign = vi.fn();
-  vi.stubGlobal('location', { ...window.location, assign });
-  return assign;
 }
 
 const googleButton = () => screen.findByRole('button', { name: 'Continue with Google' });

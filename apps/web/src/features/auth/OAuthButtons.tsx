@@ -2,6 +2,7 @@ import type { OAuthProvider } from '@rrc/contract';
 import { HIDDEN_OAUTH_PROVIDERS, OAUTH_MESSAGES } from '@rrc/contract/rules';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
+import type { AfterSignIn } from './after-sign-in.ts';
 import { initiateOAuth, useOAuthProviders } from './api/oauth.ts';
 
 // Simple marks for each provider, drawn in the provider's colour.
@@ -31,11 +32,11 @@ function ProviderIcon({ provider }: { provider: OAuthProvider }) {
  * '(Coming Soon)'. Choosing one asks the server for the provider's address and goes there.
  */
 export function OAuthButtons({
-  fictionId,
+  after,
   onFailure,
 }: {
-  /** A Royal Road id to add to the list after signing in. */
-  fictionId: string | null;
+  /** A fiction to add to the list and a page to come back to, carried through the provider by the server. */
+  after: AfterSignIn;
   /** Called with the screen's own failure text ('OAuth login failed' / 'OAuth registration failed'). */
   onFailure: () => void;
 }) {
@@ -47,7 +48,7 @@ export function OAuthButtons({
   async function start(provider: OAuthProvider) {
     setLeaving(provider.name);
     try {
-      const { authorizationUrl } = await initiateOAuth(provider.name, fictionId);
+      const { authorizationUrl } = await initiateOAuth(provider.name, after);
       window.location.assign(authorizationUrl);
     } catch (error) {
       setLeaving(null);

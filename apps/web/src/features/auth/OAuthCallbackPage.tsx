@@ -2,18 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { useSession } from './session.tsx';
 
 /** Read once, before anything else runs: the token must leave the address bar (and history) at once. */
 function takeCallbackParams() {
   const params = new URLSearchParams(window.location.search);
+  // The server checked the return path; it is checked here again all the same.
+  const after = afterSignInFrom(window.location.search);
   if (params.has('token')) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return {
-    token: params.get('token'),
-    error: params.get('error'),
-    fictionId: royalroadIdParam(params.get('fiction_id')),
-  };
+  return { token: params.get('token'), error: params.get('error'), after };
 }
 
 /** Where a provider sign-in lands (SPEC §2 OAuth callback). */
@@ -40,15 +38,7 @@ export function OAuthCallbackPage() {
         setFailure('Authentication failed. Please try again.');
         return;
       }
-      let next = '/dashboard';
-      if (params.fictionId) {
-        try {
-          next = await trackFictionAfterSignIn(params.fictionId);
-        } catch {
-          next = `/fiction/${params.fictionId}`;
-        }
-      }
-      navigate(next, { replace: true });
+      navigate(await destinationAfterSignIn(params.after), { replace: true });
     })();
   }, [failure, params, session, navigate]);
 

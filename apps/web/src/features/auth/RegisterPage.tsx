@@ -1,4 +1,4 @@
-import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { DEFAULT_AFTER_SIGN_IN, PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { royalroadIdParam, trackFictionAfterSignIn } from './after-sign-in.ts';
+import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSession } from './session.tsx';
 
@@ -14,14 +14,15 @@ export function RegisterPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const fictionId = royalroadIdParam(new URLSearchParams(location.search).get('fiction_id'));
+  const after = afterSignInFrom(location.search);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (session.status === 'signed-in' && !busy) return <Navigate to="/dashboard" replace />;
+  if (session.status === 'signed-in' && !busy)
+    return <Navigate to={after.returnTo ?? DEFAULT_AFTER_SIGN_IN} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,14 +30,7 @@ export function RegisterPage() {
     setError(null);
     try {
       await session.register({ email, password, name: name.trim() || undefined });
-      navigate(
-        fictionId
-          ? await trackFictionAfterSignIn(fictionId).catch(() => `/fiction/${fictionId}`)
-          : '/dashboard',
-        {
-          replace: true,
-        },
-      );
+      navigate(await destinationAfterSignIn(after), { replace: true });
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.register));
       setBusy(false);
@@ -88,7 +82,7 @@ export function RegisterPage() {
           {busy ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
-      <OAuthButtons fictionId={fictionId} onFailure={() => setError(SCREEN_FALLBACKS.oauthRegister)} />
+      <OAuthButtons after={after} onFailure={() => setError(SCREEN_FALLBACKS.oauthRegister)} />
     </AuthLayout>
   );
 }

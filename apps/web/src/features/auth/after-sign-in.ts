@@ -1,10 +1,26 @@
 import type { Fiction } from '@rrc/contract';
-import { fictionPath } from '@rrc/contract/rules';
+import { DEFAULT_AFTER_SIGN_IN, fictionPath, RETURN_TO_PARAM, safeReturnPath } from '@rrc/contract/rules';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 
 /** A `fiction_id` query value: a Royal Road id, or null when absent or not one. */
 export function royalroadIdParam(value: string | null): string | null {
   return value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? value : null;
+}
+
+/** What the sign-in pages' address asks for once the reader is in: a fiction to track, a page to go back to. */
+export interface AfterSignIn {
+  /** Royal Road id of a fiction to add to the list ('Sign in to track this fiction'). */
+  fictionId: string | null;
+  /** A path on this site to return to; anything else was dropped. */
+  returnTo: string | null;
+}
+
+export function afterSignInFrom(search: string): AfterSignIn {
+  const params = new URLSearchParams(search);
+  return {
+    fictionId: royalroadIdParam(params.get('fiction_id')),
+    returnTo: safeReturnPath(params.get(RETURN_TO_PARAM)),
+  };
 }
 
 /**
@@ -22,4 +38,14 @@ export async function trackFictionAfterSignIn(royalroadId: string): Promise<stri
     if (!(error instanceof ApiError && (error.status === 409 || error.status === 400))) throw error;
   }
   return fictionPath(fiction.royalroad_id, fiction.title);
+}
+
+/**
+ * Where a reader who has just signed in (by password, registration or a provider) goes: the tracked
+ * fiction's page (even when it could not be added), else the page they came from, else the dashboard.
+ */
+export async function destinationAfterSignIn(after: AfterSignIn): Promise<string> {
+  const { fictionId } = after;
+  if (fictionId) return trackFictionAfterSignIn(fictionId).catch(() => `/fiction/${fictionId}`);
+  return after.returnTo ?? DEFAULT_AFTER_SIGN_IN;
 }

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type ApiRoutes,
@@ -10,6 +9,8 @@ import {
   ok,
   reader,
   renderWithProviders,
+  submitRegistration,
+  submitSignIn,
 } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
@@ -18,18 +19,6 @@ const signedIn = () => ok({ user: reader, token: 'new-token' });
 
 function server(routes: ApiRoutes) {
   return mockApi({ 'GET /api/oauth/providers': () => ok([]), ...routes });
-}
-
-async function signIn(user: UserEvent) {
-  await user.type(screen.getByLabelText('Email address'), 'rita@example.com');
-  await user.type(screen.getByLabelText('Password'), 'Secret123');
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
-}
-
-async function register(user: UserEvent) {
-  await user.type(screen.getByLabelText('Email address'), 'rita@example.com');
-  await user.type(screen.getByLabelText('Password'), 'Secret123');
-  await user.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
 /** The calls after the provider list, as "METHOD path". */
@@ -49,7 +38,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
     });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
 
-    await signIn(user);
+    await submitSignIn(user);
 
     await waitFor(() => expect(currentPath()).toBe('/fiction/555/some_title'));
     expect(flow(calls)).toEqual(['POST /api/auth/login', 'GET /api/fictions/555', 'POST /api/userFictions']);
@@ -70,7 +59,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
     });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
 
-    await signIn(user);
+    await submitSignIn(user);
 
     await waitFor(() => expect(currentPath()).toBe('/fiction/555/some_title'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -83,7 +72,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
     });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
 
-    await signIn(user);
+    await submitSignIn(user);
 
     await waitFor(() => expect(currentPath()).toBe('/fiction/555'));
     expect(flow(calls)).toEqual(['POST /api/auth/login', 'GET /api/fictions/555']);
@@ -94,7 +83,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
     const calls = server({ 'POST /api/auth/login': () => failure(401, 'Invalid email or password.') });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=555' });
 
-    await signIn(user);
+    await submitSignIn(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.');
     expect(flow(calls)).toEqual(['POST /api/auth/login']);
@@ -105,7 +94,7 @@ describe('password sign-in from a fiction page (?fiction_id=)', () => {
     const calls = server({ 'POST /api/auth/login': signedIn });
     const { user } = renderWithProviders(<LoginPage />, { route: '/login?fiction_id=abc' });
 
-    await signIn(user);
+    await submitSignIn(user);
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(flow(calls)).toEqual(['POST /api/auth/login']);
@@ -131,7 +120,7 @@ describe('registration from a fiction page (?fiction_id=)', () => {
     });
     const { user } = renderWithProviders(<RegisterPage />, { route: '/register?fiction_id=555' });
 
-    await register(user);
+    await submitRegistration(user);
 
     await waitFor(() => expect(currentPath()).toBe('/fiction/555/some_title'));
     expect(flow(calls)).toEqual([

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { titleCase } from '../../lib/format.ts';
+import { signInPath } from '../../lib/sign-in-path.ts';
 import { useSession } from '../auth/session.tsx';
 import { useFiction, useFictionHistory, useRisingStarsRecords } from './api/fiction.ts';
 import { DownloadButton } from './components/DownloadButton.tsx';
@@ -155,7 +156,10 @@ export function FictionPage() {
                 <Link to={`/login?fiction_id=${data.royalroad_id}`} className={buttonClasses('primary')}>
                   Sign in to track this fiction
                 </Link>
-                <Link to="/login" className={buttonClasses('secondary')}>
+                <Link
+                  to={signInPath(fictionPath(data.royalroad_id, data.title))}
+                  className={buttonClasses('secondary')}
+                >
                   Sign in to download data
                 </Link>
               </>

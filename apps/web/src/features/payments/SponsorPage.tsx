@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { signInPath } from '../../lib/sign-in-path.ts';
 import { useSession } from '../auth/session.tsx';
 import { useFiction } from '../fiction/api/fiction.ts';
 import { createSponsorship, paymentStatus, usePublicConfig } from './api.ts';
@@ -134,7 +135,7 @@ export function SponsorPage() {
                 (status === 'signed-in' ? (
                   <Button onClick={() => setOpen(true)}>Sponsor for {price}</Button>
                 ) : (
-                  <Link to="/login" className={buttonClasses('primary')}>
+                  <Link to={signInPath(`/sponsor/${data.royalroad_id}`)} className={buttonClasses('primary')}>
                     Sign in to sponsor
                   </Link>
                 ))}

@@ -1,4 +1,5 @@
 import type { OAuthInitiate, OAuthProvider } from '@rrc/contract';
+import { RETURN_TO_PARAM } from '@rrc/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -17,7 +18,14 @@ export function useOAuthProviders() {
   });
 }
 
-export function initiateOAuth(provider: string, fictionId: string | null) {
-  const query = fictionId ? `?fiction_id=${encodeURIComponent(fictionId)}` : '';
+/** The provider's authorization address; the server keeps what comes after sign-in until the provider sends the reader back. */
+export function initiateOAuth(
+  provider: string,
+  after: { fictionId: string | null; returnTo: string | null },
+) {
+  const params = new URLSearchParams();
+  if (after.fictionId) params.set('fiction_id', after.fictionId);
+  if (after.returnTo) params.set(RETURN_TO_PARAM, after.returnTo);
+  const query = params.size > 0 ? `?${params}` : '';
   return apiRequest<OAuthInitiate>(`/oauth/${encodeURIComponent(provider)}/initiate${query}`);
 }
