@@ -43,6 +43,7 @@ describe('Header for a visitor', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
     expect(within(nav).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    expect(within(nav).getByRole('link', { name: 'Popular' })).toHaveAttribute('href', '/royalroad');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(nav).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
@@ -64,6 +65,7 @@ describe('Header for a signed-in reader', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
     expect(within(nav).getByRole('link', { name: 'About' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Popular' })).toHaveAttribute('href', '/royalroad');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(nav).getByText('Welcome, Rita Reader')).toBeInTheDocument();
@@ -129,9 +131,11 @@ describe('Header mobile menu', () => {
       'Coffee',
       'Rising Stars Main',
       'Position Calculator',
+      'Popular',
       'Login',
       'Register',
     ]);
+    expect(within(menu).getByRole('link', { name: 'Popular' })).toHaveAttribute('href', '/royalroad');
     expect(within(menu).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(within(menu).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
@@ -148,6 +152,7 @@ describe('Header mobile menu', () => {
       'Coffee',
       'Rising Stars Main',
       'Position Calculator',
+      'Popular',
       'Admin',
     ]);
     expect(within(menu).getByText('Welcome, Ada Admin')).toBeInTheDocument();
