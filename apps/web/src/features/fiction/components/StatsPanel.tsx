@@ -1,13 +1,16 @@
 import type { Fiction } from '@rrc/contract';
+import { formatScore } from '../../../lib/format.ts';
 
 const countOrNA = (value: number | null) => (value === null ? 'N/A' : value.toLocaleString());
-const scoreOrNA = (value: number | null) => (value === null ? 'N/A' : value.toFixed(2));
 
-/** SPEC §2 Current Stats: N/A for what is missing; the four detailed scores only when present and above zero. */
+/**
+ * SPEC §2 Current Stats: N/A for what is missing; the four detailed scores only when present and above zero.
+ * Scores have one decimal (SPEC §9), as on the list cards.
+ */
 export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string | null }) {
   const stats: Array<[string, string]> = [
     ['Pages', countOrNA(fiction.pages)],
-    ['Overall score', scoreOrNA(fiction.overall_score)],
+    ['Overall score', formatScore(fiction.overall_score)],
     ['Followers', countOrNA(fiction.followers)],
     ['Ratings', countOrNA(fiction.ratings)],
     ['Favorites', countOrNA(fiction.favorites)],
@@ -19,7 +22,7 @@ export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string |
     ['Character score', fiction.character_score],
   ];
   for (const [label, value] of detailed) {
-    if (typeof value === 'number' && value > 0) stats.push([label, value.toFixed(2)]);
+    if (typeof value === 'number' && value > 0) stats.push([label, formatScore(value)]);
   }
   stats.push(
     ['Total views', countOrNA(fiction.total_views)],
