@@ -26,6 +26,9 @@ import { donationsRepository } from './features/payments/donations.repository.ts
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { paymentsService } from './features/payments/payments.service.ts';
 import { createStripe } from './features/payments/stripe-client.ts';
+import { subscriptionsRepository } from './features/payments/subscriptions.repository.ts';
+import { subscriptionsRoutes } from './features/payments/subscriptions.routes.ts';
+import { subscriptionsService } from './features/payments/subscriptions.service.ts';
 import { positionRoutes } from './features/position/position.routes.ts';
 import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
 import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
@@ -101,10 +104,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const guards = authGuards(auth);
 
   const { services } = options;
+  const stripe = await createStripe(config.stripe);
+  const subscriptionRows = subscriptionsRepository(database.db);
+  const subscriptions = subscriptionsService({
+    stripe,
+    subscriptions: subscriptionRows,
+    now,
+    coffeePageUrl: `${config.publicUrl}/coffee`,
+  });
   const payments = paymentsService({
-    stripe: await createStripe(config.stripe),
+    stripe,
     donations: donationsRepository(database.db),
+    subscriptions: subscriptionRows,
+    subscriptionFromStripe: subscriptions.fromStripe,
     fictions: services.fictions,
+    contactEmail: config.contactEmail ?? null,
     now,
   });
   healthRoutes(app, { database, services, role: config.role });
@@ -123,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   adminRoutes(app, { database, services, guards, adminEmails: config.adminEmails, payments, now });
   paymentsRoutes(app, { payments, guards });
+  subscriptionsRoutes(app, { subscriptions, guards });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
   positionRoutes(app, { fictions: services.fictions, risingStars: services.risingStars });
   scrapeRoutes(app, { services, guards });

@@ -52,6 +52,14 @@ describe('configuration', () => {
     expect(problems.join('\n')).toMatch(/JWT_SECRET/);
   });
 
+  it('takes a contact address for donors only when it is an email address', () => {
+    expect(loadConfig({}).contactEmail).toBeUndefined();
+    expect(loadConfig({ CONTACT_EMAIL: ' coffee@example.com ' }).contactEmail).toBe('coffee@example.com');
+    expect(problemsOf({ CONTACT_EMAIL: 'coffee at example' })).toEqual([
+      'CONTACT_EMAIL must be an email address',
+    ]);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'JWT_SECRET is required when NODE_ENV=production',

@@ -83,6 +83,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: httpUrl('STRIPE_API_URL').optional(),
+  CONTACT_EMAIL: optionalText.refine(
+    (value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+    'CONTACT_EMAIL must be an email address',
+  ),
   OAUTH_GOOGLE_CLIENT_ID: optionalText,
   OAUTH_GOOGLE_CLIENT_SECRET: optionalText,
   OAUTH_GITHUB_CLIENT_ID: optionalText,
@@ -116,6 +120,8 @@ export interface Config {
   /** Which proxies to believe for client addresses: off, every one ('true'), or their addresses/CIDRs. */
   trustProxy: boolean | string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
+  /** Where people write to us (shown to donors, e.g. to stop a monthly donation made without an account). */
+  contactEmail: string | undefined;
   oauth: {
     google?: OAuthClient;
     github?: OAuthClient;
@@ -196,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
     },
+    contactEmail: e.CONTACT_EMAIL,
     oauth: {
       google: pair(e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
       github: pair(e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET),

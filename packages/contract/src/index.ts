@@ -18,6 +18,8 @@ export * from './rising-stars.ts';
 export * from './rising-stars-pages.ts';
 export * from './royalroad-url.ts';
 export * from './slug.ts';
+export * from './subscription-status.ts';
+export * from './subscriptions.ts';
 export * from './tiers.ts';
 export * from './trend.ts';
 export * from './user-fictions.ts';

@@ -44,6 +44,8 @@ export const publicConfig = z.object({
   /** Null when card payments are not set up. */
   stripe_publishable_key: z.string().nullable(),
   donations_enabled: z.boolean(),
+  /** Where donors write, e.g. to stop a monthly donation made without an account; null when not set. */
+  contact_email: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export const publicConfigResponse = z.object({ success: z.literal(true), data: publicConfig });

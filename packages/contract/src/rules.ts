@@ -9,5 +9,6 @@ export * from './return-path.ts';
 export type { Movement } from './rising-stars-pages.ts';
 export * from './royalroad-url.ts';
 export * from './slug.ts';
+export * from './subscription-status.ts';
 export * from './tiers.ts';
 export * from './trend.ts';

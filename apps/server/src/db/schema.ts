@@ -176,8 +176,29 @@ export interface StripeEventsTable {
   processed_at: Timestamp;
 }
 
+/** A monthly donation as Stripe last told us about it; the id is Stripe's. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: number | null;
+  customer_id: string;
+  tier: string;
+  /** Stripe's subscription status. */
+  status: string;
+  amount_cents: number;
+  currency: string;
+  cancel_at_period_end: Bool;
+  current_period_end: Timestamp | null;
+  canceled_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  /** When Stripe told us this state; a later write of an older state is refused. */
+  synced_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
   donations: DonationsTable;
+  subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
   user_fictions: UserFictionsTable;
   users: UsersTable;

@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
 import { type FakeStripe, signatureHeader, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
 // Who may call what: every route of the OpenAPI document, called as a visitor, a reader, another reader
@@ -32,9 +33,13 @@ interface Fixtures {
   ranked: { id: number; royalroadId: number };
   /** Royal Road ids of fictions each caller adds by link (a different one each, so none is a duplicate). */
   addable: Record<Caller, number>;
+  /** Royal Road ids of fictions known from the lists only, so older than 6 hours: one for each caller to refresh. */
+  stale: Record<Caller, number>;
   authorId: number;
   jobId: number;
   paymentIntentId: string;
+  /** The reader's paid Monthly Coffee Pods (a Stripe subscription id). */
+  subscriptionId: string;
   /** An account that is not an administrator: the admin route "revokes" it, changing nothing. */
   bystanderId: number;
 }
@@ -86,6 +91,11 @@ const MATRIX: Row[] = [
   ['POST /api/stripe/create-coffee-payment', 200, 200, 200, 200, ask('/api/stripe/create-coffee-payment', { paymentType: 'basic' })],
   ['POST /api/stripe/create-payment', 401, 200, 200, 200, (f) => ({ url: '/api/stripe/create-payment', payload: { fictionId: f.favorite.fictionId } })],
   ['GET /api/stripe/payment-status', 200, 200, 200, 200, (f) => ({ url: `/api/stripe/payment-status?paymentIntentId=${f.paymentIntentId}` })],
+  ['GET /api/stripe/subscriptions', 401, 200, 200, 200, at('/api/stripe/subscriptions')],
+  // Only the donor reaches their monthly coffee; to anyone else it does not exist.
+  ['POST /api/stripe/subscriptions/{subscriptionId}/cancel', 401, 200, 404, 404, (f) => ({ url: `/api/stripe/subscriptions/${f.subscriptionId}/cancel` })],
+  ['POST /api/stripe/subscriptions/{subscriptionId}/resume', 401, 200, 404, 404, (f) => ({ url: `/api/stripe/subscriptions/${f.subscriptionId}/resume` })],
+  ['POST /api/stripe/subscriptions/{subscriptionId}/portal', 401, 200, 404, 404, (f) => ({ url: `/api/stripe/subscriptions/${f.subscriptionId}/portal` })],
   ['GET /api/rising-stars', 200, 200, 200, 200, at('/api/rising-stars?genre=main')],
   ['GET /api/rising-stars/latest', 200, 200, 200, 200, at('/api/rising-stars/latest?genre=main')],
   ['GET /api/rising-stars/fiction/{fictionId}', 200, 200, 200, 200, (f) => ({ url: `/api/rising-stars/fiction/${f.ranked.id}` })],
@@ -98,7 +108,8 @@ const MATRIX: Row[] = [
   ['POST /api/admin/trigger/rising-stars-scrape', 401, 403, 403, 202, at('/api/admin/trigger/rising-stars-scrape')],
   ['GET /api/admin/jobs', 401, 403, 403, 200, at('/api/admin/jobs')],
   ['GET /api/admin/jobs/{id}', 401, 403, 403, 200, (f) => ({ url: `/api/admin/jobs/${f.jobId}` })],
-  ['POST /api/fictions/{royalroadId}/refresh', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/refresh` })],
+  ['POST /api/fictions/{royalroadId}/refresh', 401, 200, 200, 200, (f, who) => ({ url: `/api/fictions/${f.stale[who]}/refresh` })],
+  ['GET /api/fictions/{royalroadId}/refresh', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/refresh` })],
   ['GET /api/fictions', 200, 200, 200, 200, at('/api/fictions?page=1&limit=5')],
   ['POST /api/fictions', 401, 200, 200, 200, (f) => ({ url: '/api/fictions', payload: { royalroadId: f.ranked.royalroadId } })],
   ['GET /api/fictions/search', 200, 200, 200, 200, at('/api/fictions/search?q=a')],
@@ -235,9 +246,13 @@ beforeAll(async () => {
     toggled,
     ranked: { id: top.id, royalroadId: top.royalroad_id },
     addable: { visitor: d as number, user: e as number, other: g as number, admin: h as number },
+    stale: Object.fromEntries(
+      CALLERS.map((who, index) => [who, royalroad.site.risingStars('main')?.[index + 1] as number]),
+    ) as Record<Caller, number>,
     authorId: royalroad.site.fiction(a as number)?.authorId as number,
     jobId,
     paymentIntentId: coffee.body.data.paymentIntentId,
+    subscriptionId: (await payMonthlyCoffee(t, stripe.url, reader.token)).subscriptionId,
     bystanderId: bystander.user.id,
   };
 

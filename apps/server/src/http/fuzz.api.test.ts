@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
 import { type FakeStripe, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../test/test-app.ts';
 
 // Random and hostile requests to every route of the OpenAPI document, as a visitor, a reader, an
@@ -109,6 +110,7 @@ const real = {
   jobIds: [] as number[],
   authorIds: [] as number[],
   paymentIntentIds: [] as string[],
+  subscriptionIds: [] as string[],
 };
 let forgedAuthorizations: string[] = [];
 let tables: string[] = [];
@@ -149,6 +151,10 @@ beforeAll(async () => {
   });
   expect(coffee.status).toBe(200);
   real.paymentIntentIds.push(coffee.body.data.paymentIntentId);
+  // The reader's Monthly Coffee Pods, paid at the fake Stripe, so that managing it reaches Stripe.
+  real.subscriptionIds.push((await payMonthlyCoffee(t, stripe.url, reader.token)).subscriptionId);
+  // Two fictions known from the Rising Stars list only (never read from their page): a reader may refresh them.
+  real.royalroadIds.push(...(royalroad.site.risingStars('main') ?? []).slice(0, 2));
   real.userIds.push(admin.user.id, reader.user.id);
   real.jobIds.push(trigger.body.data.jobId);
   // Sign-ins record when an account was last seen (at most hourly): do it now, not during the run.
@@ -333,6 +339,8 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom(...DONATION_TYPES);
     case 'paymentIntentId':
       return pick(real.paymentIntentIds, 'pi_1');
+    case 'subscriptionId':
+      return pick(real.subscriptionIds, 'sub_1');
     case 'admin':
       return fc.boolean();
     case 'email':

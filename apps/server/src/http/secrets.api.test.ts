@@ -54,6 +54,7 @@ beforeAll(async () => {
     OAUTH_GITHUB_CLIENT_ID: 'gh-client',
     OAUTH_GOOGLE_CLIENT_ID: 'google-client',
     PUBLIC_URL: 'http://127.0.0.1:3999',
+    CONTACT_EMAIL: 'coffee@example.com',
     LOG_LEVEL: 'trace',
   };
   // The same logger options as the real server, at the most talkative level.
@@ -136,8 +137,45 @@ describe('secrets', () => {
         });
       }
     }
+    // A signed-in donor's monthly coffee: listed, cancelled, kept, and its card page opened.
+    const donor = await send({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'donor@example.com', password: PASSWORD },
+    });
+    const donorToken = (donor.body as { data: { token: string } }).data.token;
+    tokens.push(donorToken);
+    const monthly = await send({
+      method: 'POST',
+      url: '/api/stripe/create-coffee-payment',
+      token: donorToken,
+      payload: { paymentType: 'monthly' },
+    });
+    await stripe.paymentIntents.confirm(
+      (monthly.body as { data: { paymentIntentId: string } }).data.paymentIntentId,
+      {
+        payment_method: 'pm_card_visa',
+      },
+    );
+    const listed = await send({ method: 'GET', url: '/api/stripe/subscriptions', token: donorToken });
+    const [subscription] = (listed.body as { data: Array<{ id: string }> }).data;
+    expect(subscription).toBeDefined();
+    for (const action of ['cancel', 'resume', 'portal']) {
+      const response = await send({
+        method: 'POST',
+        url: `/api/stripe/subscriptions/${subscription?.id}/${action}`,
+        token: donorToken,
+      });
+      expect(response.status, action).toBe(200);
+    }
     await stripeFake.close();
     stripeClosed = true;
+    const cut = await send({
+      method: 'POST',
+      url: `/api/stripe/subscriptions/${subscription?.id}/cancel`,
+      token: donorToken,
+    });
+    expect(cut.status).toBe(503);
     const unreachable = await send({
       method: 'POST',
       url: '/api/stripe/create-coffee-payment',

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DonationKind, DonationStatus, DonationsTable, Schema } from '../../db/schema.ts';
 import { insertLastFavorite } from '../user-fictions/user-fictions.repository.ts';
+import { subscriptionStore } from './subscriptions.repository.ts';
 
 export type DonationRow = Selectable<DonationsTable>;
 
@@ -80,6 +81,9 @@ export type DonationStore = ReturnType<typeof donationStore>;
 
 function donationStore(trx: Transaction<Schema>) {
   return {
+    /** Monthly donations' states, which subscription events keep true. */
+    subscriptions: subscriptionStore(trx),
+
     /** Records an event id; false when it was recorded before (a replay). */
     async claimEvent(id: string, type: string, now: string): Promise<boolean> {
       const result = await trx

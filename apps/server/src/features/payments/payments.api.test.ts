@@ -1,7 +1,8 @@
 import { MESSAGES } from '@rrc/contract';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../../../e2e/fakes/stripe/server.ts';
+import { deliverEvent, stripeSdk } from '../../../test/stripe.ts';
 import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
 
 const KEYS = {
@@ -19,13 +20,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const url = new URL(fake.url);
-  stripe = new Stripe(KEYS.STRIPE_SECRET_KEY, {
-    host: url.hostname,
-    port: url.port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-  });
+  stripe = stripeSdk(fake.url, KEYS.STRIPE_SECRET_KEY);
 });
 afterAll(async () => {
   await fake.close();
@@ -45,7 +40,7 @@ describe('without Stripe keys', () => {
     expect(config.status).toBe(200);
     expect(config.body).toEqual({
       success: true,
-      data: { stripe_publishable_key: null, donations_enabled: false },
+      data: { stripe_publishable_key: null, donations_enabled: false, contact_email: null },
     });
     for (const [url, payload] of [
       ['/api/stripe/create-coffee-payment', { paymentType: 'basic' }],
@@ -88,16 +83,7 @@ describe('with Stripe', () => {
 
   /** Posts an event to our webhook the way Stripe does, signed with `secret`. */
   function deliver(event: StripeEvent, secret = KEYS.STRIPE_WEBHOOK_SECRET) {
-    const payload = JSON.stringify(event);
-    return call<{ success: boolean; data?: { duplicate: boolean }; error?: string }>(t.app, {
-      method: 'POST',
-      url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }),
-      },
-      payload,
-    });
+    return deliverEvent(t, stripe, event, secret);
   }
 
   /** Every event the fake Stripe emitted about `id` (a payment intent, invoice or charge), oldest first. */
@@ -131,7 +117,11 @@ describe('with Stripe', () => {
     const config = await call(t.app, { method: 'GET', url: '/api/config' });
     expect(config.body).toEqual({
       success: true,
-      data: { stripe_publishable_key: KEYS.STRIPE_PUBLISHABLE_KEY, donations_enabled: true },
+      data: {
+        stripe_publishable_key: KEYS.STRIPE_PUBLISHABLE_KEY,
+        donations_enabled: true,
+        contact_email: null,
+      },
     });
   });
 

@@ -35,13 +35,17 @@ export function paymentsRoutes(
       config: { publicCache: 60 },
       schema: {
         tags: ['health'],
-        summary: 'What the web app needs to know about this server (Stripe publishable key)',
+        summary: 'What the web app needs to know about this server (Stripe publishable key, contact address)',
         response: responses({ 200: publicConfigResponse }),
       },
     },
     async () => ({
       success: true as const,
-      data: { stripe_publishable_key: payments.publishableKey, donations_enabled: payments.enabled },
+      data: {
+        stripe_publishable_key: payments.publishableKey,
+        donations_enabled: payments.enabled,
+        contact_email: payments.contactEmail,
+      },
     }),
   );
 

@@ -7,22 +7,34 @@ import {
   SPONSORSHIP,
 } from '@rrc/contract';
 import type Stripe from 'stripe';
-import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
 import type { FictionsRepository } from '../fictions/fictions.repository.ts';
 import type { DonationRow, DonationStore, donationsRepository } from './donations.repository.ts';
 import type { StripeSetup } from './stripe-client.ts';
+import type { SubscriptionsRepository } from './subscriptions.repository.ts';
+import { type StripeSubscriptionState, subscriptionRecord } from './subscriptions.service.ts';
 
 const CURRENCY = 'usd';
 /** The monthly tier's recurring price is found (or made once) by this key, so every instance shares it. */
 const MONTHLY_PRICE_KEY = 'rrc_monthly_coffee_pods';
+/** Events that change a monthly donation: each is applied by asking Stripe for the subscription as it is now. */
+const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.updated', 'customer.subscription.deleted']);
+
+export const MONTHLY_NEEDS_ACCOUNT =
+  'Please sign in to start Monthly Coffee Pods, so that you can cancel them yourself at any time.';
 
 type Donations = ReturnType<typeof donationsRepository>;
 
 export interface PaymentsDeps {
   stripe: StripeSetup | null;
   donations: Donations;
+  subscriptions: Pick<SubscriptionsRepository, 'save'>;
+  /** A subscription as Stripe holds it now; null when Stripe has none by that id. */
+  subscriptionFromStripe: (id: string) => Promise<StripeSubscriptionState | null>;
   fictions: Pick<FictionsRepository, 'findById'>;
+  /** Where donors write to stop a monthly donation made without an account; without it, those need one. */
+  contactEmail: string | null;
   now: () => Date;
 }
 
@@ -84,6 +96,10 @@ function eventShapeProblem(event: Stripe.Event): string | null {
     case 'charge.refunded':
       if (!isCount(object.amount_refunded)) return 'the charge has no amount_refunded';
       if (typeof object.refunded !== 'boolean') return 'the charge does not say whether it is refunded';
+      return null;
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      if (typeof id !== 'string' || !/^sub_[A-Za-z0-9]{1,250}$/.test(id)) return 'the subscription has no id';
       return null;
     default:
       return null;
@@ -152,6 +168,7 @@ export function paymentsService(deps: PaymentsDeps) {
       monthlyPriceId(stripe),
       stripe.customers.create({ ...(user ? { email: user.email } : {}), metadata }),
     ]);
+    const askedAt = nowIso();
     const subscription = await stripe.subscriptions.create({
       customer: customer.id,
       items: [{ price }],
@@ -164,6 +181,7 @@ export function paymentsService(deps: PaymentsDeps) {
     if (!invoice || typeof invoice === 'string' || !invoice.confirmation_secret) {
       throw new Error(`Subscription ${subscription.id} came back without its first invoice's client secret`);
     }
+    await deps.subscriptions.save(subscriptionRecord(subscription, user ? user.id : null, askedAt));
     const clientSecret = invoice.confirmation_secret.client_secret;
     const payment = invoice.payments?.data.find((entry) => entry.payment.type === 'payment_intent');
     const paymentIntentId = idOf(payment?.payment.payment_intent) ?? paymentIntentOfSecret(clientSecret);
@@ -256,6 +274,18 @@ export function paymentsService(deps: PaymentsDeps) {
     });
   }
 
+  /** A monthly donation changed (cancelled, kept, renewed, past due, ended): store Stripe's current state. */
+  async function onSubscriptionChanged(store: DonationStore, current: StripeSubscriptionState | null) {
+    if (!current) return;
+    const { subscription, syncedAt } = current;
+    const known = await store.subscriptions.exists(subscription.id);
+    const first = known ? undefined : await store.firstOfSubscription(subscription.id);
+    // A subscription this site did not start (nothing stored, not our metadata) is none of its business.
+    if (!known && !first && subscription.metadata?.kind !== 'coffee') return;
+    const userId = known ? null : (first?.user_id ?? userIdOf(subscription.metadata));
+    await store.subscriptions.save(subscriptionRecord(subscription, userId, syncedAt));
+  }
+
   async function onChargeRefunded(store: DonationStore, charge: Stripe.Charge, now: string) {
     const paymentIntentId = idOf(charge.payment_intent);
     if (!paymentIntentId) return;
@@ -267,11 +297,14 @@ export function paymentsService(deps: PaymentsDeps) {
   return {
     enabled: deps.stripe !== null,
     publishableKey: deps.stripe?.publishableKey ?? null,
+    contactEmail: deps.contactEmail,
 
     async createCoffeePayment(type: DonationType, user: UserRecord | null): Promise<PaymentCreated> {
       const { client } = stripeOrUnavailable();
       const tier = DONATION_TIERS[type];
       const userId = user ? user.id : null;
+      // A monthly charge must be stoppable: in the app when signed in, otherwise by writing to us.
+      if (tier.monthly && !user && !deps.contactEmail) throw unauthorized(MONTHLY_NEEDS_ACCOUNT);
       try {
         if (tier.monthly) {
           const started = await startMonthly(client, user);
@@ -391,6 +424,10 @@ export function paymentsService(deps: PaymentsDeps) {
           throw providerUnavailable(error);
         }
       }
+      // The event's own copy may be older than another already applied; Stripe's answer now never is.
+      const subscriptionNow = SUBSCRIPTION_EVENTS.has(event.type)
+        ? await deps.subscriptionFromStripe((event.data.object as Stripe.Subscription).id)
+        : null;
       const now = nowIso();
       const fresh = await deps.donations.inTransaction(async (store) => {
         if (!(await store.claimEvent(event.id, event.type, now))) return false;
@@ -406,6 +443,10 @@ export function paymentsService(deps: PaymentsDeps) {
             break;
           case 'charge.refunded':
             await onChargeRefunded(store, event.data.object, now);
+            break;
+          case 'customer.subscription.updated':
+          case 'customer.subscription.deleted':
+            await onSubscriptionChanged(store, subscriptionNow);
             break;
           default:
             break;
