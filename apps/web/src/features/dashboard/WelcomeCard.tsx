@@ -5,7 +5,7 @@ const TIPS = [
   'Drag your favorites into the order you like; the order is saved for you.',
   'Open any fiction to see its followers, views and scores charted over time.',
   'Rising Stars badges show where each fiction ranks per genre, and which way it is moving.',
-  'Download your data at any time as a ZIP file.',
+  "'Download my data' under Your List saves your whole list, with every fiction's history, as a ZIP file.",
 ];
 
 export function WelcomeCard({ name }: { name: string }) {

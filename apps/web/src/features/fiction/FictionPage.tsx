@@ -1,6 +1,7 @@
 import { fictionPath, titleSlug } from '@rrc/contract/rules';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DownloadButton } from '../../components/DownloadButton.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
@@ -11,7 +12,6 @@ import { titleCase } from '../../lib/format.ts';
 import { signInPath } from '../../lib/sign-in-path.ts';
 import { useSession } from '../auth/session.tsx';
 import { useFiction, useFictionHistory, useRisingStarsRecords } from './api/fiction.ts';
-import { DownloadButton } from './components/DownloadButton.tsx';
 import { FavoriteButton } from './components/FavoriteButton.tsx';
 import { ManualScrape } from './components/ManualScrape.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';

@@ -45,7 +45,10 @@ export function PrivacyPage() {
 
       <h2>Your choices</h2>
       <ul>
-        <li>Download your data from your dashboard at any time.</li>
+        <li>
+          Download your data from your dashboard at any time ('Download my data'): your list, and the history
+          of every fiction in it, as a ZIP file.
+        </li>
         <li>Change your name, email or password from the dashboard.</li>
         <li>Ask us to delete your account and everything linked to it.</li>
       </ul>

@@ -1,98 +1,15 @@
-import type { Fiction, UserFiction } from '@rrc/contract';
+import type { UserFiction } from '@rrc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type ApiRoutes,
-  deferred,
-  failure,
-  mockApi,
-  ok,
-  reader,
-  renderWithProviders,
-  storeSession,
-} from '../../test/render.tsx';
-import { DashboardPage } from '../dashboard/DashboardPage.tsx';
+import { deferred, failure, ok } from '../../test/render.tsx';
+import { entry, fiction, renderDashboard } from './dashboard-fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function fiction(id: number, title: string): Fiction {
-  return {
-    id,
-    royalroad_id: 20_000 + id,
-    title,
-    author_name: 'An Author',
-    author_id: null,
-    description: null,
-    image_url: null,
-    status: 'ONGOING',
-    type: null,
-    tags: [],
-    warnings: [],
-    pages: null,
-    ratings: null,
-    followers: 10,
-    favorites: null,
-    total_views: null,
-    average_views: null,
-    overall_score: 4.5,
-    style_score: null,
-    story_score: null,
-    grammar_score: null,
-    character_score: null,
-    chapter_count: 20,
-    sponsored: false,
-    last_scraped_at: null,
-    created_at: '2024-05-01T10:00:00.000Z',
-  };
-}
-
-function entry(id: number, title: string, isFavorite = true): UserFiction {
-  return {
-    id: 900 + id,
-    fiction_id: id,
-    status: 'plan_to_read',
-    is_favorite: isFavorite,
-    favorite_position: isFavorite ? id : null,
-    current_chapter: 0,
-    total_chapters: null,
-    created_at: '2024-06-01T10:00:00.000Z',
-    updated_at: '2024-06-01T10:00:00.000Z',
-    fiction: fiction(id, title),
-  };
-}
-
 const URL_LABEL = 'Royal Road Fiction URL';
 const MOL_URL = 'https://www.royalroad.com/fiction/21220/mother-of-learning';
-
-/**
- * The dashboard of a signed-in reader whose favorites hold `favorites` (answered
- * anew on each request) and whose whole list holds `all`.
- */
-function renderDashboard(
-  lists: { favorites: () => UserFiction[]; all?: () => UserFiction[] },
-  extra: ApiRoutes = {},
-) {
-  storeSession(reader);
-  const noBadges = () => ok({ captured_at: null, badges: {} });
-  const routes: ApiRoutes = {
-    'GET /api/auth/profile': () => ok({ user: reader }),
-    'GET /api/userFictions/favorites?limit=1000': () => {
-      const userFictions = lists.favorites();
-      return ok({
-        userFictions,
-        pagination: { page: 1, limit: 1000, total: userFictions.length, totalPages: 1 },
-      });
-    },
-    'GET /api/userFictions/all': () => ok(lists.all?.() ?? lists.favorites()),
-    'GET /api/rising-stars/latest?fictionIds=1': noBadges,
-    'GET /api/rising-stars/latest?fictionIds=1,2': noBadges,
-    ...extra,
-  };
-  const calls = mockApi(routes);
-  return { ...renderWithProviders(<DashboardPage />, { route: '/dashboard' }), calls };
-}
 
 describe('Dashboard view switch', () => {
   it('shows Favorites by default and switches to All Fictions and back', async () => {
@@ -236,8 +153,8 @@ describe('Dashboard Add Fiction form', () => {
     await user.click(submit());
 
     expect(await screen.findByText('Successfully added "Fresh Addition"!')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('heading', { name: 'Your Favorites (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorites' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('heading', { name: /All Your Fictions/ })).not.toBeInTheDocument();
   });
 

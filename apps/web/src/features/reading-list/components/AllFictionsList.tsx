@@ -16,6 +16,7 @@ import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
 import { useAllFictions } from '../api/all-fictions.ts';
 import { useRemoveFiction, useToggleFavorite } from '../api/mutations.ts';
+import { type StatusFilter, useListFilter } from '../list-filter.ts';
 import { ReadingControls } from './ReadingControls.tsx';
 
 function Row({
@@ -100,7 +101,7 @@ export function AllFictionsList() {
   const list = useAllFictions();
   const remove = useRemoveFiction();
   const filterId = useId();
-  const [filter, setFilter] = useState<ReadingStatus | 'all'>('all');
+  const { status: filter, showAll } = useListFilter();
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<UserFiction | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
@@ -134,7 +135,7 @@ export function AllFictionsList() {
           <select
             id={filterId}
             value={filter}
-            onChange={(event) => setFilter(event.target.value as ReadingStatus | 'all')}
+            onChange={(event) => showAll(event.target.value as StatusFilter)}
             className="rounded-md border-0 py-1.5 pr-8 pl-2 text-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-500"
           >
             <option value="all">All statuses</option>

@@ -1,4 +1,4 @@
-export type DashboardView = 'favorites' | 'all';
+import type { DashboardView } from '../list-filter.ts';
 
 export function ViewSwitch({
   view,
