@@ -139,10 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   paymentsRoutes(app, { payments, guards });
   subscriptionsRoutes(app, { subscriptions, guards });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
-  positionRoutes(app, { fictions: services.fictions, risingStars: services.risingStars });
-  scrapeRoutes(app, { services, guards });
+  scrapeRoutes(app, { services, guards, now });
   const userFictions = userFictionsRepository(database.db);
   const catalog = catalogService({ ...services, userFictions, now });
+  positionRoutes(app, { fictions: services.fictions, risingStars: services.risingStars, catalog });
   fictionsRoutes(app, { fictions: services.fictions, catalog, guards, now });
   exportRoutes(app, {
     fictions: services.fictions,

@@ -70,7 +70,13 @@ async function scrape(
     log: consoleLog,
   });
   const runId = await services.runner.enqueue(job, { trigger: 'cli', params });
-  if (runId === null) return 1;
+  if (runId === null) {
+    const active = await services.runs.activeRun(job);
+    console.error(
+      `A ${job} run asked for earlier is already waiting or under way${active ? ` (run ${active.id})` : ''}; follow it instead.`,
+    );
+    return 1;
+  }
   const stop = () => void services.runner.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -202,3 +202,16 @@ export async function createSharedTestDatabase(): Promise<{
     },
   };
 }
+
+/** An admin captures the Rising Stars lists through the trigger route; resolves once the run succeeded. */
+export async function captureRisingStars(t: TestApp, adminToken: string): Promise<number> {
+  const trigger = await call<{ data: { jobId: number } }>(t.app, {
+    method: 'POST',
+    url: '/api/admin/trigger/rising-stars-scrape',
+    token: adminToken,
+  });
+  if (trigger.status !== 202) throw new Error(`the capture was refused: ${JSON.stringify(trigger.body)}`);
+  const run = await t.services.runner.waitFor(trigger.body.data.jobId, 15_000);
+  if (run?.status !== 'succeeded') throw new Error(`the capture ended ${run?.status}: ${run?.error}`);
+  return trigger.body.data.jobId;
+}

@@ -13,6 +13,7 @@ export * from './pagination.ts';
 export * from './password.ts';
 export * from './payments.ts';
 export * from './reading-status.ts';
+export * from './refresh.ts';
 export * from './return-path.ts';
 export * from './rising-stars.ts';
 export * from './rising-stars-pages.ts';

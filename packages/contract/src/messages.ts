@@ -19,6 +19,7 @@ export const MESSAGES = {
   unsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   wrongCurrentPassword: 'The current password is not correct.',
   currentPasswordRequired: 'Enter your current password to set a new one.',
+  royalRoadBusy: 'Royal Road is busy right now. Please try again in a minute.',
 } as const;
 
 /** Fallback texts of individual screens (SPEC §8). */

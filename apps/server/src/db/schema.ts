@@ -112,6 +112,8 @@ export interface JobRunsTable {
   started_at: Timestamp | null;
   heartbeat_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** The reader who asked for the run (a refresh), if any. */
+  requested_by: number | null;
 }
 
 export type CaptureStatus = 'running' | 'complete' | 'partial' | 'failed';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
 import { RoyalRoadClient, retryAfterMs } from './client.ts';
 import { isRoyalRoadError, type RoyalRoadError } from './errors.ts';
+import { INTERACTIVE, SCHEDULED } from './request-queues.ts';
 
 let fake: FakeRoyalRoad;
 beforeAll(async () => {
@@ -34,11 +35,11 @@ async function failure(promise: Promise<unknown>): Promise<RoyalRoadError> {
 }
 
 describe('Royal Road client', () => {
-  it('never sends two requests closer than the interval, even when asked all at once', async () => {
+  it('never sends two requests closer than the interval, even when asked all at once from both queues', async () => {
     const polite = client({ intervalMs: 80 });
     await Promise.all(
-      ['/fiction/192682', '/fictions/rising-stars', '/fictions/best-rated', '/fiction/192682'].map((path) =>
-        polite.get(path),
+      ['/fiction/192682', '/fictions/rising-stars', '/fictions/best-rated', '/fiction/192682'].map(
+        (path, index) => polite.get(path, index % 2 ? SCHEDULED : INTERACTIVE),
       ),
     );
     const times = fake.requests.map((request) => request.at);
@@ -48,13 +49,13 @@ describe('Royal Road client', () => {
   });
 
   it('names the app and where to find it in the User-Agent', async () => {
-    await client().get('/fiction/192682');
+    await client().get('/fiction/192682', SCHEDULED);
     expect(fake.requests[0]?.userAgent).toBe('RRCompanion/1.0 (+http://localhost:3000/about)');
   });
 
   it('waits out a 429 with Retry-After and tries again', async () => {
     fake.behave({ path: '/fiction/192682', status: 429, retryAfter: 1, times: 1 });
-    const page = await client().get('/fiction/192682');
+    const page = await client().get('/fiction/192682', SCHEDULED);
     expect(page.status).toBe(200);
     expect(fake.requests).toHaveLength(2);
     const [first, second] = fake.requests;
@@ -63,14 +64,14 @@ describe('Royal Road client', () => {
 
   it('backs off and retries a 503, then succeeds', async () => {
     fake.behave({ path: '/fiction/192682', status: 503, times: 2 });
-    const page = await client().get('/fiction/192682');
+    const page = await client().get('/fiction/192682', SCHEDULED);
     expect(page.html).toContain('Reborn as a Demonic Rock');
     expect(fake.requests).toHaveLength(3);
   });
 
   it('gives up after its attempts on a page that keeps failing', async () => {
     fake.behave({ path: '/fiction/192682', status: 500 });
-    const error = await failure(client({ maxAttempts: 3 }).get('/fiction/192682'));
+    const error = await failure(client({ maxAttempts: 3 }).get('/fiction/192682', SCHEDULED));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(500);
     expect(fake.requests).toHaveLength(3);
@@ -78,27 +79,27 @@ describe('Royal Road client', () => {
 
   it('does not wait for a Retry-After longer than it allows', async () => {
     fake.behave({ path: '/fiction/192682', status: 429, retryAfter: 3600 });
-    const error = await failure(client({ maxWaitMs: 1000 }).get('/fiction/192682'));
+    const error = await failure(client({ maxWaitMs: 1000 }).get('/fiction/192682', SCHEDULED));
     expect(error.message).toMatch(/asked us to wait 3600 s/);
     expect(fake.requests).toHaveLength(1);
   });
 
   it('reports a missing fiction without retrying', async () => {
-    const error = await failure(client().get('/fiction/999999999'));
+    const error = await failure(client().get('/fiction/999999999', SCHEDULED));
     expect(error.kind).toBe('not-found');
     expect(fake.requests).toHaveLength(1);
   });
 
   it('recognises a Cloudflare challenge and does not retry it', async () => {
     fake.behave({ path: '/fiction/192682', page: 'cloudflare' });
-    const error = await failure(client().get('/fiction/192682'));
+    const error = await failure(client().get('/fiction/192682', SCHEDULED));
     expect(error.kind).toBe('cloudflare');
     expect(fake.requests).toHaveLength(1);
   });
 
   it('times out a page that does not answer', async () => {
     fake.behave({ path: '/fiction/192682', delayMs: 1_000 });
-    const error = await failure(client({ timeoutMs: 100, maxAttempts: 2 }).get('/fiction/192682'));
+    const error = await failure(client({ timeoutMs: 100, maxAttempts: 2 }).get('/fiction/192682', SCHEDULED));
     expect(error.kind).toBe('timeout');
     expect(fake.requests).toHaveLength(2);
   });

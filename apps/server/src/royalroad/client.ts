@@ -1,10 +1,12 @@
 import { RoyalRoadError } from './errors.ts';
-import { Throttle } from './throttle.ts';
+import { type QueueLimits, RequestQueues, type Ticket } from './request-queues.ts';
 
 export interface RoyalRoadClientOptions {
   baseUrl: string;
-  /** Minimum gap between requests. */
+  /** Minimum gap between requests, across both queues. */
   intervalMs: number;
+  /** The interactive queue's cap and each reader's and address's share of it. */
+  limits?: Partial<QueueLimits>;
   /** Identifies us to Royal Road: the app's name and where to find it. */
   userAgent: string;
   timeoutMs?: number;
@@ -14,7 +16,6 @@ export interface RoyalRoadClientOptions {
   backoffMs?: number;
   /** The longest single wait; a Retry-After beyond it is not waited out. */
   maxWaitMs?: number;
-  throttle?: Throttle;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   log?: (message: string) => void;
@@ -47,20 +48,21 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /**
- * A polite Royal Road client: one request at a time through a shared throttle,
- * timeouts, retries with exponential backoff and jitter that honour Retry-After,
- * and typed errors for challenges, missing pages and failures.
+ * A polite Royal Road client: one request at a time through its two queues
+ * (scheduled and interactive), timeouts, retries with exponential backoff and
+ * jitter that honour Retry-After, and typed errors for challenges, missing
+ * pages and failures.
  */
 export class RoyalRoadClient {
   readonly baseUrl: string;
-  readonly throttle: Throttle;
-  private readonly options: Required<Omit<RoyalRoadClientOptions, 'throttle' | 'log'>> & {
+  readonly queues: RequestQueues;
+  private readonly options: Required<Omit<RoyalRoadClientOptions, 'limits' | 'log'>> & {
     log: (message: string) => void;
   };
 
   constructor(options: RoyalRoadClientOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.throttle = options.throttle ?? new Throttle(options.intervalMs, { sleep: options.sleep });
+    this.queues = new RequestQueues(options.intervalMs, { limits: options.limits, sleep: options.sleep });
     this.options = {
       timeoutMs: 20_000,
       maxAttempts: 4,
@@ -73,10 +75,18 @@ export class RoyalRoadClient {
     };
   }
 
-  /** Fetches a path of Royal Road (e.g. `/fiction/192682`) and returns the page's HTML. */
-  get(path: string): Promise<FetchedPage> {
+  /**
+   * Fetches a path of Royal Road (e.g. `/fiction/192682`) in its turn in the ticket's queue and returns the
+   * page's HTML. An interactive request the queue cannot take fails at once (kind `busy` or `limited`).
+   */
+  get(path: string, ticket: Ticket): Promise<FetchedPage> {
     const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-    return this.throttle.run(() => this.fetchWithRetries(url));
+    return this.queues.run(() => this.fetchWithRetries(url), ticket);
+  }
+
+  /** A capture holds the line while it runs (see RequestQueues.hold); returns the release. */
+  hold(): () => void {
+    return this.queues.hold();
   }
 
   private backoff(attempt: number): number {

@@ -6,7 +6,9 @@ export type RoyalRoadErrorKind =
   | 'http' // an unexpected HTTP status after retries
   | 'timeout' // no answer in time after retries
   | 'network' // the connection failed after retries
-  | 'parse'; // the page did not have the fields we need
+  | 'parse' // the page did not have the fields we need
+  | 'busy' // the interactive queue is full: nothing was asked, ask again in a minute
+  | 'limited'; // this reader or address already has its share of requests waiting
 
 export class RoyalRoadError extends Error {
   readonly kind: RoyalRoadErrorKind;

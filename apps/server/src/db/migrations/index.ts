@@ -5,6 +5,7 @@ import * as userFictions from './2026_11_21_1200_user_fictions.ts';
 import * as tokenVersion from './2026_11_21_1300_token_version.ts';
 import * as donations from './2026_11_21_1400_donations.ts';
 import * as listVersion from './2026_11_21_1500_list_version.ts';
+import * as refreshRequests from './2026_11_25_1000_refresh_requests.ts';
 import * as subscriptions from './2026_11_25_1100_subscriptions.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1300_token_version': tokenVersion,
   '2026_11_21_1400_donations': donations,
   '2026_11_21_1500_list_version': listVersion,
+  '2026_11_25_1000_refresh_requests': refreshRequests,
   '2026_11_25_1100_subscriptions': subscriptions,
 };

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../errors.ts';
 import type { AuthGuards } from '../../http/auth-guards.ts';
 import { checkQueryDates } from '../../http/query-dates.ts';
+import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
@@ -196,7 +197,10 @@ export function fictionsRoutes(
     },
     async (request) => {
       const royalroadId = 'url' in request.body ? request.body.url : request.body.royalroadId;
-      return { success: true as const, data: toFiction(await catalog.findOrScrape(royalroadId)) };
+      return {
+        success: true as const,
+        data: toFiction(await catalog.findOrScrape(royalroadId, requesterOf(request))),
+      };
     },
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -29,7 +30,11 @@ export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogSe
       },
     },
     async (request, reply) => {
-      const data = await deps.catalog.addToList(currentUser(request).id, request.body.url);
+      const data = await deps.catalog.addToList(
+        currentUser(request).id,
+        request.body.url,
+        requesterOf(request),
+      );
       return reply.code(201).send({ success: true, data });
     },
   );
@@ -66,6 +71,9 @@ export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogSe
         response: responses({ 200: royalroadProfileResponse }),
       },
     },
-    async (request) => ({ success: true as const, data: await deps.catalog.profile(request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await deps.catalog.profile(request.params.id, requesterOf(request)),
+    }),
   );
 }

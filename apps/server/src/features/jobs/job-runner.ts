@@ -75,6 +75,18 @@ export class JobRunner {
     return id;
   }
 
+  /** Queues a reader's refresh within their daily limit (see the repository); in a worker it starts at once. */
+  async enqueueRefresh(request: Omit<Parameters<JobRunsRepository['enqueueRefresh']>[0], 'now'>) {
+    const result = await this.options.runs.enqueueRefresh({ ...request, now: this.iso() });
+    if ('id' in result && this.options.executes) void this.pump();
+    return result;
+  }
+
+  /** Whether this process runs the jobs it queues (ROLE worker or all). */
+  get executes(): boolean {
+    return this.options.executes;
+  }
+
   /** Waits until a run has finished (for the CLI and for short refreshes), up to `timeoutMs`. */
   async waitFor(id: number, timeoutMs: number): Promise<JobRunRow | undefined> {
     const deadline = Date.now() + timeoutMs;

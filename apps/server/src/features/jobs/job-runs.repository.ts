@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type Selectable, sql, type Transaction } from 'kysely';
 import type { JobRunsTable, JobStatus, Schema } from '../../db/schema.ts';
 
 export type JobRunRow = Selectable<JobRunsTable>;
@@ -8,30 +8,62 @@ export interface NewJobRun {
   trigger: 'schedule' | 'catch-up' | 'manual' | 'cli' | 'refresh';
   params?: Record<string, unknown>;
   scheduledFor?: string | null;
+  /** The reader who asked (a refresh). */
+  requestedBy?: number | null;
   now: string;
+}
+
+/** The params of a single-fiction run, as stored: how runs of one fiction are found again. */
+export const fictionRunParams = (royalroadId: number) => JSON.stringify({ royalroadId });
+
+/** Takes a lock named `key` until the transaction ends, so that one check-then-insert runs at a time. */
+async function lock(trx: Transaction<Schema>, key: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  } else {
+    // SQLite has one writer at a time: take the write lock before reading, so no other writer slips in between.
+    await trx.updateTable('job_runs').set({ job: key }).where('id', '=', -1).execute();
+  }
+}
+
+function newRow(run: NewJobRun) {
+  return {
+    job: run.job,
+    trigger: run.trigger,
+    status: 'queued' as const,
+    params: JSON.stringify(run.params ?? {}),
+    scheduled_for: run.scheduledFor ?? null,
+    requested_by: run.requestedBy ?? null,
+    counts: '{}',
+    created_at: run.now,
+  };
 }
 
 /** Job runs are the schedule's memory: what ran, when, how far it got and how it ended. */
 export function jobRunsRepository(db: Kysely<Schema>) {
+  /** The run of `job` waiting or under way, if any. */
+  const activeRun = (job: string): Promise<JobRunRow | undefined> =>
+    db
+      .selectFrom('job_runs')
+      .selectAll()
+      .where('job', '=', job)
+      .where('status', 'in', ['queued', 'running'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+
   return {
     /**
      * Queues a run. For a scheduled time only the first caller gets a row: the
      * unique (job, scheduled_for) index makes each scheduled run happen once.
-     * Returns the new run's id, or null when that scheduled run already exists.
+     * Returns the new run's id, or null when a unique index refused it (that
+     * scheduled run exists, or a requested capture is already waiting or under way).
      */
     async enqueue(run: NewJobRun): Promise<number | null> {
       const row = await db
         .insertInto('job_runs')
-        .values({
-          job: run.job,
-          trigger: run.trigger,
-          status: 'queued',
-          params: JSON.stringify(run.params ?? {}),
-          scheduled_for: run.scheduledFor ?? null,
-          counts: '{}',
-          created_at: run.now,
-        })
-        .onConflict((oc) => oc.columns(['job', 'scheduled_for']).doNothing())
+        .values(newRow(run))
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
       return row?.id ?? null;
@@ -39,41 +71,89 @@ export function jobRunsRepository(db: Kysely<Schema>) {
 
     /**
      * Queues a run unless one of the same job is waiting or under way, and answers the run that will do the
-     * work. Two requests at the same moment get the same run: PostgreSQL takes a per-job lock for the check,
-     * SQLite runs one write transaction at a time.
+     * work. Two requests at the same moment get the same run: for Rising Stars captures the database decides,
+     * since a unique index holds at most one requested capture waiting or under way; the one whose insert it
+     * refuses answers the run that got in.
      */
-    enqueueUnlessActive(run: NewJobRun): Promise<{ id: number; created: boolean }> {
-      return db.transaction().execute(async (trx) => {
-        if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-          await sql`select pg_advisory_xact_lock(hashtext(${`job_runs:${run.job}`}))`.execute(trx);
-        } else {
-          // Take SQLite's write lock before reading, so no other writer slips in between.
-          await trx.updateTable('job_runs').set({ job: run.job }).where('id', '=', -1).execute();
-        }
-        const active = await trx
-          .selectFrom('job_runs')
-          .select('id')
-          .where('job', '=', run.job)
-          .where('status', 'in', ['queued', 'running'])
-          .orderBy('id')
-          .limit(1)
-          .executeTakeFirst();
+    async enqueueUnlessActive(run: NewJobRun): Promise<{ id: number; created: boolean }> {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const active = await activeRun(run.job);
         if (active) return { id: active.id, created: false };
+        const row = await db
+          .insertInto('job_runs')
+          .values(newRow({ ...run, scheduledFor: null }))
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) return { id: row.id, created: true };
+        // Another request queued the same run between the look and the insert: answer that one.
+      }
+      throw new Error(`Could not queue a ${run.job} run: the active one kept changing.`);
+    },
+
+    /**
+     * Queues a reader's refresh of one fiction unless they asked for `perDay` runs since `since`; the count
+     * and the insert happen under a per-reader lock, so parallel requests cannot slip past the limit.
+     * Refused: answers when the oldest counted run was asked for (the limit frees one 24 hours later).
+     */
+    enqueueRefresh(request: {
+      royalroadId: number;
+      userId: number;
+      perDay: number;
+      since: string;
+      now: string;
+    }): Promise<{ id: number } | { refused: true; oldest: string }> {
+      return db.transaction().execute(async (trx) => {
+        await lock(trx, `job_runs:refresh:${request.userId}`);
+        const used = await refreshesOf(trx, request.userId, request.since);
+        if (used.length >= request.perDay) return { refused: true as const, oldest: used[0] as string };
         const row = await trx
           .insertInto('job_runs')
-          .values({
-            job: run.job,
-            trigger: run.trigger,
-            status: 'queued',
-            params: JSON.stringify(run.params ?? {}),
-            scheduled_for: null,
-            counts: '{}',
-            created_at: run.now,
-          })
+          .values(
+            newRow({
+              job: 'fiction',
+              trigger: 'refresh',
+              params: { royalroadId: request.royalroadId },
+              requestedBy: request.userId,
+              now: request.now,
+            }),
+          )
           .returning('id')
           .executeTakeFirstOrThrow();
-        return { id: row.id, created: true };
+        return { id: row.id };
       });
+    },
+
+    /** When the reader's refreshes since `since` were asked for, oldest first. */
+    refreshesSince(userId: number, since: string): Promise<string[]> {
+      return refreshesOf(db, userId, since);
+    },
+
+    /** The single-fiction run of this fiction waiting or under way, if any (whoever asked for it). */
+    activeFictionRun(royalroadId: number): Promise<JobRunRow | undefined> {
+      return db
+        .selectFrom('job_runs')
+        .selectAll()
+        .where('job', '=', 'fiction')
+        .where('params', '=', fictionRunParams(royalroadId))
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** The reader's newest refresh of this fiction asked for since `since`, if any. */
+    latestRefresh(userId: number, royalroadId: number, since: string): Promise<JobRunRow | undefined> {
+      return db
+        .selectFrom('job_runs')
+        .selectAll()
+        .where('requested_by', '=', userId)
+        .where('job', '=', 'fiction')
+        .where('params', '=', fictionRunParams(royalroadId))
+        .where('created_at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** Takes a queued run for this process; false when another process took it first. */
@@ -194,17 +274,7 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
-    /** The run of `job` waiting or under way, if any. */
-    activeRun(job: string): Promise<JobRunRow | undefined> {
-      return db
-        .selectFrom('job_runs')
-        .selectAll()
-        .where('job', '=', job)
-        .where('status', 'in', ['queued', 'running'])
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-    },
+    activeRun,
 
     /** Whether a run of `job` is waiting or under way. */
     async isActive(job: string): Promise<boolean> {
@@ -272,3 +342,15 @@ export function jobRunsRepository(db: Kysely<Schema>) {
 }
 
 export type JobRunsRepository = ReturnType<typeof jobRunsRepository>;
+
+async function refreshesOf(db: Kysely<Schema>, userId: number, since: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_runs')
+    .select('created_at')
+    .where('requested_by', '=', userId)
+    .where('trigger', '=', 'refresh')
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.created_at);
+}

@@ -161,11 +161,9 @@ describe('scheduler', () => {
 describe('a manual run requested by several processes at once', () => {
   it('is queued once; every request gets the same run', async () => {
     shared = await createSharedTestDatabase();
-    // Three connections on PostgreSQL. On SQLite one: several handles in one thread would wait on each
-    // other's write lock synchronously (separate processes do not), and one handle already serializes.
-    const first = shared.open();
-    const databases =
-      first.dialect === 'postgres' ? [first, shared.open(), shared.open(), shared.open()] : [first];
+    // Four connections to one database, standing in for four processes: each request looks for a capture
+    // under way, finds none, and inserts; the database lets only one insert through.
+    const databases = [shared.open(), shared.open(), shared.open(), shared.open()];
     const ids = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         jobRunsRepository((databases[i % databases.length] as Database).db).enqueueUnlessActive({
@@ -179,6 +177,47 @@ describe('a manual run requested by several processes at once', () => {
     expect(ids.filter((entry) => entry.created)).toHaveLength(1);
     const { rows } = await jobRunsRepository((databases[0] as Database).db).list({ offset: 0, limit: 50 });
     expect(rows).toHaveLength(1);
+  });
+
+  it('cannot be queued twice even by inserts that skip the check: the database refuses the second', async () => {
+    shared = await createSharedTestDatabase();
+    const database = shared.open();
+    const runs = jobRunsRepository(database.db);
+    const capture = { job: 'rising-stars', trigger: 'manual', now: '2026-11-21T09:00:00.000Z' } as const;
+    const insert = () =>
+      database.db
+        .insertInto('job_runs')
+        .values({
+          job: 'rising-stars',
+          trigger: 'manual',
+          status: 'queued',
+          params: '{}',
+          counts: '{}',
+          created_at: capture.now,
+        })
+        .execute();
+    const first = await runs.enqueue(capture);
+    expect(first).not.toBeNull();
+    await expect(insert()).rejects.toThrow(/unique/i);
+    expect(await runs.enqueue({ ...capture, trigger: 'cli' })).toBeNull();
+    // The schedule's own runs are not held back by a requested one.
+    const scheduled = await runs.enqueue({
+      job: 'rising-stars',
+      trigger: 'schedule',
+      scheduledFor: '2026-11-21T14:24:00.000Z',
+      now: capture.now,
+    });
+    expect(scheduled).not.toBeNull();
+    // Once the requested capture has finished, another may be asked for.
+    await runs.claim(first as number, capture.now);
+    await runs.finish(first as number, { status: 'succeeded', counts: {}, error: null, now: capture.now });
+    await runs.finish(scheduled as number, {
+      status: 'succeeded',
+      counts: {},
+      error: null,
+      now: capture.now,
+    });
+    expect(await runs.enqueueUnlessActive(capture)).toMatchObject({ created: true });
   });
 });
 

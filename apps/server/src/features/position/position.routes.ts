@@ -1,22 +1,30 @@
-import { latestScrapeResponse, positionResultResponse, royalroadIdParam } from '@rrc/contract';
+import {
+  latestScrapeResponse,
+  type PositionResult,
+  positionResultResponse,
+  royalroadIdParam,
+} from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { CatalogService } from '../fictions/catalog.service.ts';
 import type { FictionsRepository } from '../fictions/fictions.repository.ts';
 import { captureVersion } from '../rising-stars/capture-version.ts';
 import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
-import { positionFor } from './position.service.ts';
+import { positionService } from './position.service.ts';
 
 /** The Position Calculator's API (public). */
 export function positionRoutes(
   app: FastifyInstance,
-  deps: { fictions: FictionsRepository; risingStars: RisingStarsRepository },
+  deps: { fictions: FictionsRepository; risingStars: RisingStarsRepository; catalog: CatalogService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rising-stars'];
   const version = captureVersion(deps.risingStars);
-  const results = new TtlCache<Awaited<ReturnType<typeof positionFor>>>({
+  const position = positionService(deps);
+  const results = new TtlCache<PositionResult>({
     ttlMs: 10 * 60_000,
     maxEntries: 2_000,
   });
@@ -52,7 +60,8 @@ export function positionRoutes(
       config: { publicCache: 60 },
       schema: {
         tags,
-        summary: 'Where a fiction stands on Rising Stars, with an estimate of its main-list position',
+        summary:
+          'Where a fiction stands on Rising Stars, with an estimate of its main-list position; a fiction new to the site is looked up on Royal Road first (10 an hour per address)',
         params: royalroadIdParam,
         response: responses({ 200: positionResultResponse }),
       },
@@ -60,7 +69,7 @@ export function positionRoutes(
     async (request) => {
       const { royalroadId } = request.params;
       const data = await results.get(`${await version()}|${royalroadId}`, () =>
-        positionFor(deps, royalroadId),
+        position.positionFor(royalroadId, requesterOf(request)),
       );
       return { success: true as const, data };
     },

@@ -1,11 +1,18 @@
 import type { PositionResult } from '@rrc/contract';
 import { compareGenres } from '@rrc/contract';
-import { notFound } from '../../errors.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import { tooManyRequests } from '../../errors.ts';
+import { SlidingWindowLimit } from '../../lib/sliding-window-limit.ts';
+import { waitInWords } from '../../lib/wait-in-words.ts';
+import type { Requester } from '../../royalroad/request-queues.ts';
+import type { CatalogService } from '../fictions/catalog.service.ts';
+import type { FictionRow, FictionsRepository } from '../fictions/fictions.repository.ts';
 import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
 import { type CaptureLists, estimateMainPosition } from './estimator.ts';
 
 const NEIGHBOURS = 2;
+/** Fictions the site has never seen that one address may look up on Royal Road in an hour. */
+export const LOOKUPS_PER_HOUR = 10;
+const HOUR_MS = 3_600_000;
 
 type CaptureRow = Awaited<ReturnType<RisingStarsRepository['captureEntries']>>[number];
 
@@ -20,13 +27,40 @@ function listsOf(rows: CaptureRow[]): Map<string, CaptureRow[]> {
   return lists;
 }
 
+/**
+ * The Position Calculator for any fiction: a fiction the site has never seen is looked up on Royal Road first
+ * (in the interactive queue), at most LOOKUPS_PER_HOUR a client address, then placed like any other.
+ */
+export function positionService(deps: {
+  fictions: FictionsRepository;
+  risingStars: RisingStarsRepository;
+  catalog: Pick<CatalogService, 'lookUp'>;
+  now?: () => number;
+}) {
+  const lookUps = new SlidingWindowLimit({ limit: LOOKUPS_PER_HOUR, windowMs: HOUR_MS, now: deps.now });
+  return {
+    async positionFor(royalroadId: number, requester: Requester): Promise<PositionResult> {
+      let row = await deps.fictions.findByRoyalroadId(royalroadId);
+      if (!row) {
+        const admitted = lookUps.take(requester.address ?? 'unknown');
+        if (!admitted.ok) {
+          throw tooManyRequests(
+            `You have looked up ${LOOKUPS_PER_HOUR} fictions new to this site in the last hour. Please try again in ${waitInWords(admitted.retryAfterMs)}.`,
+            Math.ceil(admitted.retryAfterMs / 1000),
+          );
+        }
+        row = await deps.catalog.lookUp(royalroadId, requester);
+      }
+      return placeOf(deps, row);
+    },
+  };
+}
+
 /** Where a fiction stands on Rising Stars at the latest capture, and how far it is from the main list. */
-export async function positionFor(
-  deps: { fictions: FictionsRepository; risingStars: RisingStarsRepository },
-  royalroadId: number,
+async function placeOf(
+  deps: { risingStars: RisingStarsRepository },
+  row: FictionRow,
 ): Promise<PositionResult> {
-  const row = await deps.fictions.findByRoyalroadId(royalroadId);
-  if (!row) throw notFound('Fiction not found. Add it from its Royal Road link first.');
   const fiction = {
     id: row.id,
     royalroad_id: row.royalroad_id,

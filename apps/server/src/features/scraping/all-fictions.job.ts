@@ -1,4 +1,5 @@
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { SCHEDULED } from '../../royalroad/request-queues.ts';
 import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
@@ -39,7 +40,7 @@ export function allFictionsJob(deps: ScrapeDeps): JobHandler {
     for (const [index, fiction] of pending.entries()) {
       context.signal.throwIfAborted();
       try {
-        await scrapeFiction(deps, fiction.royalroadId);
+        await scrapeFiction(deps, fiction.royalroadId, SCHEDULED);
         counts.scraped++;
       } catch (error) {
         if (!isRoyalRoadError(error)) throw error;

@@ -1,9 +1,10 @@
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { INTERACTIVE } from '../../royalroad/request-queues.ts';
 import type { JobHandler } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
-/** Refreshes one fiction (admin's manual scrape, a reader's refresh, the CLI). */
+/** Refreshes one fiction (admin's manual scrape, a reader's refresh, the CLI), in the interactive queue. */
 export function fictionJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
     const royalroadId = Number(context.params.royalroadId);
@@ -11,7 +12,7 @@ export function fictionJob(deps: ScrapeDeps): JobHandler {
       return { status: 'failed', counts: {}, error: 'The run names no valid Royal Road fiction id.' };
     }
     try {
-      const result = await scrapeFiction(deps, royalroadId);
+      const result = await scrapeFiction(deps, royalroadId, INTERACTIVE);
       const counts = {
         royalroad_id: royalroadId,
         fiction_id: result.fictionId,

@@ -1,5 +1,6 @@
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { parseListPage } from '../../royalroad/parsers/list.ts';
+import { SCHEDULED } from '../../royalroad/request-queues.ts';
 import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 
@@ -12,9 +13,23 @@ export function risingStarsPath(genre: string): string {
 /**
  * Captures every Rising Stars list under one captured_at. A list that fails is
  * recorded and the run goes on; a Cloudflare challenge stops the run, since
- * every further request would meet it too.
+ * every further request would meet it too. The capture holds the line to Royal
+ * Road while it runs: interactive requests wait until it ends (except the one
+ * already under way when it started).
  */
 export function risingStarsJob(deps: ScrapeDeps): JobHandler {
+  const capture = captureLists(deps);
+  return async (context) => {
+    const release = deps.client.hold();
+    try {
+      return await capture(context);
+    } finally {
+      release();
+    }
+  };
+}
+
+function captureLists(deps: ScrapeDeps): JobHandler {
   return async (context) => {
     const capturedAt = deps.now().toISOString();
     // A capture still marked running now was left by a run that died: keep its lists, mark it finished.
@@ -35,7 +50,7 @@ export function risingStarsJob(deps: ScrapeDeps): JobHandler {
         break;
       }
       try {
-        const page = await deps.client.get(risingStarsPath(genre));
+        const page = await deps.client.get(risingStarsPath(genre), SCHEDULED);
         const items = parseListPage(page.html, { url: page.url });
         const saved = await deps.risingStars.saveGenreList({
           captureId,

@@ -145,43 +145,6 @@ describe('manual fiction scrape', () => {
   });
 });
 
-describe('a reader refreshing a fiction', () => {
-  it('gets the result directly when the scrape finishes quickly', async () => {
-    const response = await call<{ data: JobRun }>(t.app, {
-      method: 'POST',
-      url: '/api/fictions/192682/refresh',
-      token: reader.token,
-    });
-    expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ job: 'fiction', trigger: 'refresh', status: 'succeeded' });
-  });
-
-  it('must be signed in and is limited per reader', async () => {
-    expect((await call(t.app, { method: 'POST', url: '/api/fictions/192682/refresh' })).status).toBe(401);
-    for (let i = 0; i < 10; i++) {
-      expect(
-        (await call(t.app, { method: 'POST', url: '/api/fictions/192682/refresh', token: reader.token }))
-          .status,
-      ).toBe(200);
-    }
-    const limited = await call(t.app, {
-      method: 'POST',
-      url: '/api/fictions/192682/refresh',
-      token: reader.token,
-    });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({
-      success: false,
-      error: 'Too many requests. Please wait a moment and try again.',
-    });
-    // Another reader is not affected.
-    const other = await registerUser(t.app);
-    expect(
-      (await call(t.app, { method: 'POST', url: '/api/fictions/192682/refresh', token: other.token })).status,
-    ).toBe(200);
-  });
-});
-
 describe('Rising Stars capture', () => {
   it('stores every list under one captured_at and creates fictions seen only in lists', async () => {
     const job = await triggerRisingStars();
