@@ -5,7 +5,7 @@ import { Logo } from './Logo.tsx';
 import { navItems } from './navigation.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
   }`;
 
@@ -19,7 +19,8 @@ export function Header() {
   const items = navItems(status === 'signed-in' ? user : null);
   const signedIn = status === 'signed-in' && user;
 
-  // Close the mobile menu after navigating.
+  // The full bar needs a wide screen (an admin's links and greeting); narrower ones get the menu.
+  // Close the menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => setOpen(false), [location.pathname]);
 
@@ -33,7 +34,7 @@ export function Header() {
           <Logo />
         </Link>
 
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden items-center gap-1 xl:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass}>
               {item.label}
@@ -41,10 +42,10 @@ export function Header() {
           ))}
         </div>
 
-        <div className="hidden items-center gap-3 md:flex">
+        <div className="hidden items-center gap-3 xl:flex">
           {signedIn ? (
             <>
-              <span className="max-w-56 truncate text-sm text-brand-100">
+              <span className="max-w-44 truncate text-sm text-brand-100">
                 Welcome, {user.name || user.email}
               </span>
               <button
@@ -72,7 +73,7 @@ export function Header() {
 
         <button
           type="button"
-          className="inline-flex items-center justify-center rounded-md p-2 text-brand-100 hover:bg-white/10 hover:text-white md:hidden"
+          className="inline-flex items-center justify-center rounded-md p-2 text-brand-100 hover:bg-white/10 hover:text-white xl:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
           onClick={() => setOpen((value) => !value)}
@@ -92,7 +93,7 @@ export function Header() {
       </nav>
 
       {open && (
-        <div id="mobile-menu" className="border-t border-white/10 px-4 pt-2 pb-4 md:hidden">
+        <div id="mobile-menu" className="border-t border-white/10 px-4 pt-2 pb-4 xl:hidden">
           {signedIn && <p className="px-3 py-2 text-sm text-brand-100">Welcome, {user.name || user.email}</p>}
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={mobileLinkClass}>
