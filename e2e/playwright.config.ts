@@ -92,6 +92,7 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_KEYS.publishableKey,
         STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhookSecret,
         STRIPE_API_URL: FAKE_STRIPE_URL,
+        CONTACT_EMAIL: 'coffee@example.com',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         OAUTH_OIDC_ISSUER: FAKE_OIDC_URL,
         OAUTH_OIDC_CLIENT_ID: 'rr-companion-e2e',

@@ -1,7 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { acceptCookies, createAccount, signInWithStorage } from '../support/accounts.ts';
 import { fictionUrl, newFakeFictions } from '../support/fake-royalroad.ts';
-import { fillCard, TEST_CARDS, useStripeStandIn } from '../support/fake-stripe.ts';
+import {
+  fakeStripeEvents,
+  fakeStripeObject,
+  fillCard,
+  renewFakeSubscription,
+  TEST_CARDS,
+  useStripeStandIn,
+} from '../support/fake-stripe.ts';
 
 /** Waits until our server has heard from Stripe (by webhook) that the payment went through. */
 async function expectRecorded(page: Page, paymentIntentId: string, tier: string, amount: number) {
@@ -46,6 +53,12 @@ test.describe('Coffee donations', () => {
       await expect(page.getByRole('heading', { name: 'Thank you for the coffee!' })).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('radio', { name: /Basic Coffee/ })).toHaveCount(0);
+      if (tier === 'monthly') {
+        // Paid without an account: told how to stop it.
+        await expect(
+          page.getByText(/^It renews every month\. To stop it, write to coffee@example\.com/),
+        ).toBeVisible();
+      }
       await expectRecorded(page, data.paymentIntentId, tier, price);
     });
   }
@@ -103,6 +116,101 @@ test.describe('Coffee donations', () => {
     // The page scrolls again.
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+});
+
+/** What the page shows for a date: the browser's own long form, in its language and time zone. */
+function shownDay(page: Page, unixSeconds: number): Promise<string> {
+  return page.evaluate(
+    (ms) => new Date(ms).toLocaleDateString(undefined, { dateStyle: 'long' }),
+    unixSeconds * 1000,
+  );
+}
+
+test.describe('Monthly Coffee Pods', () => {
+  /** A signed-in reader pays Monthly Coffee Pods on /coffee; answers their subscription id and period end. */
+  async function startMonthly(page: Page, request: APIRequestContext) {
+    const session = await createAccount(request);
+    await signInWithStorage(page, session);
+    await useStripeStandIn(page);
+    await page.goto('/coffee');
+    await page.getByText('Monthly Coffee Pods', { exact: true }).click();
+    await expect(page.getByText('Renews every month; cancel it on this page at any time.')).toBeVisible();
+    await page.getByRole('button', { name: 'Donate $50/month' }).click();
+    const dialog = page.getByRole('dialog');
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: 'Pay $50' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for the coffee!' })).toBeVisible();
+    await expect(
+      page.getByText('It renews every month; you can cancel it on this page at any time.'),
+    ).toBeVisible();
+
+    const listed = await request.get('/api/stripe/subscriptions', {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    const [mine] = (await listed.json()).data as Array<{ id: string }>;
+    if (!mine) throw new Error('the new monthly coffee is not listed');
+    const subscription = await fakeStripeObject<{ items: { data: Array<{ current_period_end: number }> } }>(
+      mine.id,
+    );
+    return { id: mine.id, periodEnd: subscription.items.data[0]?.current_period_end ?? 0 };
+  }
+
+  test('a donor cancels their monthly coffee, sees when it ends, and then sees it ended', async ({
+    page,
+    request,
+  }) => {
+    const { id, periodEnd } = await startMonthly(page, request);
+    const until = await shownDay(page, periodEnd);
+    const card = page.getByRole('article', { name: 'Monthly Coffee Pods, $50/month' });
+    await expect(page.getByRole('heading', { name: 'Your monthly coffee' })).toBeVisible();
+    await expect(card).toContainText(`Renews on ${until}.`);
+
+    await card.getByRole('button', { name: 'Cancel monthly coffee' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel monthly coffee?' });
+    await expect(confirm).toContainText(`on ${until}. You will not be charged again`);
+    await confirm.getByRole('button', { name: 'Cancel monthly coffee' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toContainText(`Ends on ${until}. Nothing more will be charged.`);
+    await expect(card.getByRole('button', { name: 'Keep my monthly coffee' })).toBeVisible();
+    expect(await fakeStripeObject(id)).toMatchObject({ status: 'active', cancel_at_period_end: true });
+
+    // The record is the server's, not the page's.
+    await page.reload();
+    await expect(card).toContainText(`Ends on ${until}.`);
+
+    // The month ends: Stripe ends the subscription and tells the app by webhook.
+    await renewFakeSubscription(id);
+    await expect
+      .poll(async () => {
+        const events = await fakeStripeEvents('customer.subscription.deleted');
+        const ours = events.find((event) => event.data.object.id === id);
+        return ours?.deliveries.map((delivery) => delivery.status);
+      })
+      .toEqual([200]);
+    await page.reload();
+    await expect(
+      page.getByText(
+        `Your Monthly Coffee Pods ($50/month) ended on ${until}. Thank you for every month of coffee!`,
+      ),
+    ).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Donate $5' })).toBeEnabled();
+  });
+
+  test("a donor changes the card on Stripe's page and comes back to the coffee page", async ({
+    page,
+    request,
+  }) => {
+    await startMonthly(page, request);
+    const card = page.getByRole('article', { name: 'Monthly Coffee Pods, $50/month' });
+    await card.getByRole('button', { name: 'Update card' }).click();
+    await expect(page.getByRole('heading', { name: 'Update your card' })).toBeVisible();
+    await page.getByLabel('New card').selectOption({ label: 'Mastercard ending in 4444' });
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await expect(page).toHaveURL(/\/coffee$/);
+    await expect(page.getByText('Your card is updated: the next months are paid with it.')).toBeVisible();
+    await expect(card).toContainText('Renews on');
   });
 });
 

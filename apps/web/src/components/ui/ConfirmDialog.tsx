@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   busy,
   error,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that closes the dialog without doing anything. */
+  cancelLabel?: string;
   busyLabel: string;
   busy: boolean;
   error?: string | null;
@@ -37,7 +40,7 @@ export function ConfirmDialog({
           {busy ? busyLabel : confirmLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
       </div>
     </Modal>

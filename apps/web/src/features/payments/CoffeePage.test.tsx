@@ -40,7 +40,11 @@ function fakeStripe() {
 let fake = fakeStripe();
 vi.mock('./stripe.ts', () => ({ stripeFor: () => Promise.resolve(fake.stripe) }));
 
-const CONFIG = { stripe_publishable_key: 'pk_test_123', donations_enabled: true };
+const CONFIG = {
+  stripe_publishable_key: 'pk_test_123',
+  donations_enabled: true,
+  contact_email: 'coffee@example.com',
+};
 
 beforeEach(() => {
   fake = fakeStripe();

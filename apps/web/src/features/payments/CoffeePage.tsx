@@ -4,13 +4,19 @@ import {
   type DonationTier,
   type DonationType,
   formatDollars,
+  isDonationType,
 } from '@rrc/contract/rules';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../auth/session.tsx';
+import { paymentKeys } from './api/keys.ts';
 import { createCoffeePayment, usePublicConfig } from './api.ts';
+import { MonthlyCoffee } from './MonthlyCoffee.tsx';
+import { MONTHLY_SIGN_IN, MonthlyNote, MonthlyThanks } from './MonthlyTerms.tsx';
 import { PaymentDialog } from './PaymentDialog.tsx';
 import { TierIcon } from './TierIcon.tsx';
 
@@ -20,12 +26,29 @@ function priceLabel(tier: DonationTier) {
 
 export function CoffeePage() {
   const config = usePublicConfig();
-  const [selected, setSelected] = useState<DonationType>('basic');
+  const { status } = useSession();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  // `?tier=monthly` comes back from signing in to start Monthly Coffee Pods.
+  const [selected, setSelected] = useState<DonationType>(() => {
+    const asked = search.get('tier');
+    return isDonationType(asked) ? asked : 'basic';
+  });
   const [modalOpen, setModalOpen] = useState(false);
   const [paid, setPaid] = useState<DonationTier | null>(null);
+  // Stripe's card page sends the donor back with `?card=updated` once the new card is saved.
+  const [cardUpdated] = useState(() => search.get('card') === 'updated');
+  useEffect(() => {
+    if (search.has('card') || search.has('tier')) setSearch({}, { replace: true });
+  }, [search, setSearch]);
   const tier = DONATION_TIERS[selected];
   const publishableKey = config.data?.stripe_publishable_key ?? null;
   const available = Boolean(config.data?.donations_enabled && publishableKey);
+  const contactEmail = config.data?.contact_email ?? null;
+  const signedIn = status === 'signed-in';
+  // A monthly charge must be stoppable: without an account, only by writing to the address the site gives.
+  const needsAccount = tier.monthly && status === 'signed-out' && !contactEmail;
+  const monthly = signedIn && available ? <MonthlyCoffee /> : null;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
@@ -36,6 +59,14 @@ export function CoffeePage() {
           by readers and authors who chip in. Every coffee helps.
         </p>
       </header>
+
+      {cardUpdated && (
+        <div className="mt-8">
+          <Alert tone="success">Your card is updated: the next months are paid with it.</Alert>
+        </div>
+      )}
+      {/* A returning donor finds their monthly coffee first; one who just paid, the thanks. */}
+      {!paid && monthly}
 
       {paid ? (
         <section
@@ -48,6 +79,11 @@ export function CoffeePage() {
             Your {paid.label} ({priceLabel(paid)}) went through. A receipt is on its way from Stripe if you
             gave us your email.
           </p>
+          {paid.monthly && (
+            <p className="mt-2 text-emerald-800">
+              <MonthlyThanks signedIn={signedIn} contactEmail={contactEmail} />
+            </p>
+          )}
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/" className={buttonClasses('secondary')}>
               Back to Home
@@ -112,15 +148,27 @@ export function CoffeePage() {
             })}
           </fieldset>
           <div className="mt-8 flex flex-wrap items-center gap-4">
-            <Button onClick={() => setModalOpen(true)} disabled={!available} className="px-6 py-3 text-base">
-              Donate {priceLabel(tier)}
-            </Button>
-            <p className="text-sm text-slate-500">
-              Paid securely by card through Stripe.{tier.monthly ? ' Renews every month.' : ''}
+            {needsAccount && available ? (
+              <Link to={MONTHLY_SIGN_IN} className={buttonClasses('primary', 'px-6 py-3 text-base')}>
+                Sign in to start Monthly Coffee Pods
+              </Link>
+            ) : (
+              <Button
+                onClick={() => setModalOpen(true)}
+                disabled={!available}
+                className="px-6 py-3 text-base"
+              >
+                Donate {priceLabel(tier)}
+              </Button>
+            )}
+            <p className="max-w-xl text-sm text-slate-500">
+              Paid securely by card through Stripe.{' '}
+              {tier.monthly && <MonthlyNote signedIn={signedIn} contactEmail={contactEmail} />}
             </p>
           </div>
         </section>
       )}
+      {paid && monthly}
 
       {available && publishableKey && (
         <PaymentDialog
@@ -138,6 +186,7 @@ export function CoffeePage() {
           onPaid={() => {
             setModalOpen(false);
             setPaid(tier);
+            if (tier.monthly) void queryClient.invalidateQueries({ queryKey: paymentKeys.subscriptions });
           }}
         />
       )}

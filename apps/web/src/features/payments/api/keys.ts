@@ -1,0 +1,4 @@
+/** Query keys of the payment screens. */
+export const paymentKeys = {
+  subscriptions: ['payments', 'subscriptions'] as const,
+};
