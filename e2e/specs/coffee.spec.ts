@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { acceptCookies, createAccount, signInWithStorage } from '../support/accounts.ts';
-import { fictionUrl, newFakeFictions } from '../support/fake-royalroad.ts';
+import { knownFakeFiction } from '../support/fake-royalroad.ts';
 import {
   fakeStripeEvents,
   fakeStripeObject,
@@ -214,24 +214,12 @@ test.describe('Monthly Coffee Pods', () => {
   });
 });
 
-/** A new fiction on the fake Royal Road that the site knows about (another reader added it). */
-async function knownFiction(request: APIRequestContext): Promise<number> {
-  const [royalroadId] = await newFakeFictions(request, 1);
-  const other = await createAccount(request);
-  const added = await request.post('/api/royalroad/add-fiction', {
-    headers: { authorization: `Bearer ${other.token}` },
-    data: { url: fictionUrl(royalroadId as number) },
-  });
-  expect(added.status()).toBe(201);
-  return royalroadId as number;
-}
-
 test.describe('Sponsorship', () => {
   test('a reader sponsors a fiction: badge on its page and the fiction in their list', async ({
     page,
     request,
   }) => {
-    const royalroadId = await knownFiction(request);
+    const royalroadId = await knownFakeFiction(request);
     const session = await createAccount(request);
     await signInWithStorage(page, session);
     await useStripeStandIn(page);
@@ -264,7 +252,7 @@ test.describe('Sponsorship', () => {
   });
 
   test('a visitor is asked to sign in first', async ({ page, request }) => {
-    const royalroadId = await knownFiction(request);
+    const royalroadId = await knownFakeFiction(request);
     await acceptCookies(page);
     await page.goto(`/sponsor/${royalroadId}`);
     await expect(page.getByRole('link', { name: 'Sign in to sponsor' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { FAKE_ROYALROAD_URL } from '../playwright.config.ts';
+import { createAccount } from './accounts.ts';
 
 /** Adds generated fictions to the fake Royal Road and returns their ids (each test gets its own). */
 export async function newFakeFictions(request: APIRequestContext, count: number): Promise<number[]> {
@@ -10,4 +11,20 @@ export async function newFakeFictions(request: APIRequestContext, count: number)
 
 export function fictionUrl(id: number): string {
   return `https://www.royalroad.com/fiction/${id}`;
+}
+
+/**
+ * A new fiction of the fake Royal Road that the app already knows: another reader added it (so it was
+ * scraped). Returns its Royal Road id.
+ */
+export async function knownFakeFiction(request: APIRequestContext): Promise<number> {
+  const [royalroadId] = await newFakeFictions(request, 1);
+  const other = await createAccount(request);
+  const added = await request.post('/api/royalroad/add-fiction', {
+    headers: { authorization: `Bearer ${other.token}` },
+    data: { url: fictionUrl(royalroadId as number) },
+  });
+  if (added.status() !== 201)
+    throw new Error(`adding the fiction failed: ${added.status()} ${await added.text()}`);
+  return royalroadId as number;
 }

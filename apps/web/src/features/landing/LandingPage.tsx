@@ -86,7 +86,7 @@ export function LandingPage() {
           </div>
           <p className="mt-4 text-sm">
             <Link to="/royalroad" className="font-semibold text-brand-700 hover:text-brand-800">
-              See what is popular on Royal Road right now <span aria-hidden="true">→</span>
+              See what is popular on Royal Road <span aria-hidden="true">→</span>
             </Link>
           </p>
         </section>
