@@ -14,6 +14,7 @@ import { useSession } from '../auth/session.tsx';
 import { useFiction, useFictionHistory, useRisingStarsRecords } from './api/fiction.ts';
 import { FavoriteButton } from './components/FavoriteButton.tsx';
 import { ManualScrape } from './components/ManualScrape.tsx';
+import { RefreshNow } from './components/RefreshNow.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';
 
 const ROYALROAD = 'https://www.royalroad.com';
@@ -177,6 +178,7 @@ export function FictionPage() {
               Buy us a coffee
             </Link>
           </div>
+          {signedIn && <RefreshNow royalroadId={data.royalroad_id} />}
           {user?.admin && <ManualScrape royalroadId={data.royalroad_id} />}
           {error && <Alert tone="error">{error}</Alert>}
         </div>

@@ -70,6 +70,7 @@ export function PositionFormPage() {
           label="Royal Road fiction URL or id"
           name="fiction"
           placeholder="https://www.royalroad.com/fiction/12345/title"
+          hint="Any fiction on Royal Road: one this site has not seen yet is looked up there first."
           value={value}
           onChange={(event) => {
             setValue(event.target.value);

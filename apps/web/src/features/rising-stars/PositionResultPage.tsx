@@ -1,13 +1,34 @@
 import type { PositionResult } from '@rrc/contract';
 import { fictionPath, genreLabel } from '@rrc/contract/rules';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
-import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { apiRequest, failureMessage } from '../../lib/api-client.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { usePosition } from './api/position.ts';
 import { localTime, pacificTime } from './time.ts';
+
+/** The spinner; past a moment, why it may take longer: a fiction new to the site is read from Royal Road. */
+function Calculating() {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), 1_500);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="flex min-h-[40vh] flex-col items-center justify-center gap-4">
+      <Spinner label="Calculating" className="scale-125" />
+      {slow && (
+        <p className="max-w-md text-center text-sm text-slate-600">
+          Still working: a fiction this site has not seen yet is looked up on Royal Road first, which can take
+          up to a minute when Royal Road is busy.
+        </p>
+      )}
+    </div>
+  );
+}
 
 function Trend({ position, previous }: { position: number; previous: number | null }) {
   if (previous === null) return <span className="text-xs font-semibold text-brand-700">new</span>;
@@ -56,12 +77,7 @@ function Estimate({ result }: { result: PositionResult }) {
 export function PositionResultPage() {
   const { id } = useParams();
   const royalroadId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
-  const result = useQuery({
-    queryKey: ['rising-stars-position', royalroadId],
-    enabled: royalroadId > 0,
-    retry: false,
-    queryFn: ({ signal }) => apiRequest<PositionResult>(`/rising-stars-position/${royalroadId}`, { signal }),
-  });
+  const result = usePosition(royalroadId);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
@@ -70,11 +86,17 @@ export function PositionResultPage() {
       </Link>
       {royalroadId === 0 ? (
         <Alert tone="error">That is not a Royal Road fiction id.</Alert>
-      ) : result.isPending ? (
-        <PageSpinner label="Calculating" />
+      ) : result.isPending || (result.isError && result.isFetching) ? (
+        <Calculating />
       ) : result.isError ? (
-        <div className="mt-6">
+        <div className="mt-6 space-y-3">
           <Alert tone="error">{failureMessage(result.error, 'Could not calculate the position')}</Alert>
+          {/* Royal Road busy, a limit reached, the network: worth another go later. A missing fiction is not. */}
+          {!(result.error instanceof ApiError && [400, 404].includes(result.error.status)) && (
+            <Button variant="secondary" onClick={() => void result.refetch()}>
+              Try again
+            </Button>
+          )}
         </div>
       ) : (
         <div className="mt-4 space-y-6">
