@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
 import { scrollToCharts } from '../support/charts.ts';
-import { useStripeStandIn } from '../support/fake-stripe.ts';
+import { fillCard, useStripeStandIn } from '../support/fake-stripe.ts';
 
 /** Runs axe on the page as it is now; serious and critical violations fail, with what and where. */
 async function expectAccessible(page: Page, name: string) {
@@ -104,6 +104,35 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await page.goto('/about');
     await page.getByRole('button', { name: /menu/i }).click();
     await expectAccessible(page, 'mobile menu');
+  });
+
+  test("a monthly donor's coffee page and its cancel dialog", async ({ page, request }) => {
+    await signInWithStorage(page, await createAccount(request, uniqueEmail('a11y-monthly')));
+    await useStripeStandIn(page);
+    await page.goto('/coffee');
+    await page.getByText('Monthly Coffee Pods', { exact: true }).click();
+    await page.getByRole('button', { name: 'Donate $50/month' }).click();
+    await fillCard(page.getByRole('dialog'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay $50' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for the coffee!' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('article')).toContainText('Renews on');
+    await expectAccessible(page, 'monthly coffee');
+    await page.getByRole('button', { name: 'Cancel monthly coffee' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cancel monthly coffee?' })).toBeVisible();
+    await expectAccessible(page, 'cancel monthly coffee dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel monthly coffee' }).click();
+    await expect(page.getByRole('article')).toContainText('Ends on');
+    await expectAccessible(page, 'monthly coffee ending');
+  });
+
+  test("a visitor's note on how Monthly Coffee Pods are cancelled", async ({ page }) => {
+    await acceptCookies(page);
+    await useStripeStandIn(page);
+    await page.goto('/coffee');
+    await page.getByText('Monthly Coffee Pods', { exact: true }).click();
+    await expect(page.getByText(/Renews every month until you cancel/)).toBeVisible();
+    await expectAccessible(page, 'monthly note for visitors');
   });
 
   test('admin pages', async ({ page, request }) => {
