@@ -5,6 +5,11 @@ const HEARTBEAT_MS = 30_000;
 /** A running job without a heartbeat for this long belongs to a process that stopped. */
 export const STALE_AFTER_MS = 10 * 60_000;
 const MAX_CONCURRENT = 4;
+/**
+ * Jobs that read Royal Road in its interactive queue (one fiction at a time). They never take the last slot,
+ * and queued scheduled work is claimed before them, so a capture never waits behind readers' refreshes.
+ */
+const INTERACTIVE_JOBS: ReadonlySet<string> = new Set<JobName>(['fiction']);
 
 export interface JobRunnerOptions {
   runs: JobRunsRepository;
@@ -24,6 +29,7 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly options: Required<Omit<JobRunnerOptions, 'now'>> & { now: () => Date };
   private readonly active = new Map<number, Promise<void>>();
+  private readonly activeInteractive = new Set<number>();
   private readonly controllers = new Map<number, AbortController>();
   private pollTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
@@ -156,10 +162,14 @@ export class JobRunner {
         let started = 0;
         for (const run of queued) {
           if (this.active.size >= MAX_CONCURRENT) break;
+          const interactive = INTERACTIVE_JOBS.has(run.job);
+          if (interactive && this.activeInteractive.size >= MAX_CONCURRENT - 1) continue;
           if (!(await this.options.runs.claim(run.id, this.iso()))) continue;
           started++;
+          if (interactive) this.activeInteractive.add(run.id);
           const execution = this.execute(run).finally(() => {
             this.active.delete(run.id);
+            this.activeInteractive.delete(run.id);
             if (!this.stopped) void this.pump();
           });
           this.active.set(run.id, execution);

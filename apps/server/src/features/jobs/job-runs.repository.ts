@@ -172,11 +172,13 @@ export function jobRunsRepository(db: Kysely<Schema>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Queued runs, oldest first, except that scheduled work (captures, the nightly refresh) comes before single fictions. */
     queued(limit: number): Promise<JobRunRow[]> {
       return db
         .selectFrom('job_runs')
         .selectAll()
         .where('status', '=', 'queued')
+        .orderBy((eb) => eb.case().when('job', '=', 'fiction').then(1).else(0).end())
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit)

@@ -242,16 +242,50 @@ describe('the job runner', () => {
         },
       },
     });
-    // Four runs fill the runner; the next ones are queued while it is full.
+    // Three single-fiction runs fill what they may take of the runner; the next ones are queued meanwhile.
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push((await runner.enqueue('fiction', { trigger: 'manual' })) as number);
-    await expect.poll(() => release.length).toBe(4);
+    await expect.poll(() => release.length).toBe(3);
     for (let i = 0; i < 3; i++) ids.push((await runner.enqueue('fiction', { trigger: 'manual' })) as number);
     for (let round = 0; round < 10 && finished.length < 7; round++) {
       for (const resolve of release.splice(0)) resolve();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(finished.sort((a, b) => a - b)).toEqual(ids);
+    await runner.stop();
+  });
+
+  it("starts a capture at once while readers' refreshes fill their part of it and more wait", async () => {
+    shared = await createSharedTestDatabase();
+    const runs = jobRunsRepository(shared.open().db);
+    const release: Array<() => void> = [];
+    const started: string[] = [];
+    const blocked = (job: string) => async () => {
+      started.push(job);
+      await new Promise<void>((resolve) => release.push(resolve));
+      return { status: 'succeeded' as const, counts: {} };
+    };
+    const runner = new JobRunner({
+      runs,
+      log: collectingLogger([]),
+      executes: true,
+      handlers: {
+        'rising-stars': blocked('rising-stars'),
+        'all-fictions': blocked('all-fictions'),
+        fiction: blocked('fiction'),
+      },
+    });
+    for (let i = 0; i < 6; i++) await runner.enqueue('fiction', { trigger: 'refresh' });
+    await expect.poll(() => started.length).toBe(3);
+    // Queued after six refreshes, the capture does not wait for them.
+    await runner.enqueue('rising-stars', { trigger: 'manual' });
+    await expect.poll(() => started).toEqual(['fiction', 'fiction', 'fiction', 'rising-stars']);
+    for (let round = 0; round < 10 && started.length < 7; round++) {
+      for (const resolve of release.splice(0)) resolve();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(started).toHaveLength(7);
+    for (const resolve of release.splice(0)) resolve();
     await runner.stop();
   });
 });
