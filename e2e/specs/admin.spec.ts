@@ -177,7 +177,7 @@ test.describe('admin pages', () => {
     const visitor = await browser.newPage();
     await acceptCookies(visitor);
     await visitor.goto('/admin');
-    await expect(visitor).toHaveURL(/\/login$/);
+    await expect(visitor).toHaveURL('/login?return_to=/admin');
     await expect(visitor.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
     await visitor.close();
   });

@@ -1,14 +1,26 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import {
+  acceptCookies,
+  createAccount,
+  PASSWORD,
+  signInWithStorage,
+  uniqueEmail,
+} from '../support/accounts.ts';
 
 test.describe('route guards', () => {
   test('a visitor is sent to /login from protected and admin pages, and unknown paths go to the dashboard', async ({
     page,
   }) => {
     await acceptCookies(page);
-    for (const path of ['/dashboard', '/admin', '/admin/users', '/no-such-page']) {
+    for (const [path, back] of [
+      ['/dashboard', '/dashboard'],
+      ['/admin', '/admin'],
+      ['/admin/users', '/admin/users'],
+      ['/no-such-page', '/dashboard'],
+    ] as const) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
+      // The sign-in page remembers where the visitor was going.
+      await expect(page).toHaveURL(`/login?return_to=${back}`);
       await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
     }
     // Public pages stay open.
@@ -23,6 +35,20 @@ test.describe('route guards', () => {
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('a visitor sent to sign in from a protected page comes back to it, filters and all', async ({
+    page,
+    request,
+  }) => {
+    const session = await createAccount(request);
+    await acceptCookies(page);
+    await page.goto('/dashboard?view=all&status=reading');
+    await expect(page).toHaveURL(/\/login\?return_to=/);
+    await page.getByLabel('Email address').fill(session.user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/dashboard?view=all&status=reading');
   });
 
   test('a signed-in reader is sent from admin pages to the dashboard', async ({ page, request }) => {
@@ -71,7 +97,7 @@ test.describe('route guards', () => {
       },
     });
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL('/login?return_to=/dashboard');
     expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
   });
 });

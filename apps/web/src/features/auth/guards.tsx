@@ -1,13 +1,20 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
+import { signInPath } from '../../lib/sign-in-path.ts';
 import { useSession } from './session.tsx';
+
+/** Visitors go to /login, which brings them back to the page they asked for once they are signed in. */
+function ToSignIn() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={signInPath(`${pathname}${search}`)} replace />;
+}
 
 /** Pages for signed-in readers: a spinner while the session resolves, /login for visitors. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { status } = useSession();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  if (status === 'signed-out') return <ToSignIn />;
   return children;
 }
 
@@ -15,7 +22,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { status, user } = useSession();
   if (status === 'loading') return <PageSpinner label="Checking your session" />;
-  if (status === 'signed-out') return <Navigate to="/login" replace />;
+  if (status === 'signed-out') return <ToSignIn />;
   if (!user?.admin) return <Navigate to="/dashboard" replace />;
   return children;
 }
