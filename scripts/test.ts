@@ -62,6 +62,8 @@ const results: Array<{ name: string; outcome: Outcome; seconds: number; note?: s
 const failures = new Map<string, string[]>();
 const FAILURE_LINE =
   /(^|\s)(FAIL|×|✘|\d+\) \[)|Error:|AssertionError|Expected|Received|Timeout|\.test\.tsx?:\d+|\.spec\.ts:\d+/;
+/** Progress lines of tests that passed, which name their spec file too. */
+const PASSED_LINE = /^\s*(✓|ok\b)/;
 const MAX_FAILURE_LINES = 60;
 
 /** Runs a suite with its output passed through as it comes, and kept to pick out the failures. */
@@ -110,7 +112,9 @@ for (const suite of suites) {
     const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
     failures.set(
       suite.name,
-      lines.filter((line) => FAILURE_LINE.test(line)).map((line) => line.trimEnd()),
+      lines
+        .filter((line) => FAILURE_LINE.test(line) && !PASSED_LINE.test(line))
+        .map((line) => line.trimEnd()),
     );
   }
 }

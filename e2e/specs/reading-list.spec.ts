@@ -183,9 +183,10 @@ test.describe('reading list', () => {
     const ids = await newFakeFictions(request, 500);
     const session = await createAccount(request);
     const headers = { authorization: `Bearer ${session.token}` };
-    for (let start = 0; start < ids.length; start += 25) {
+    // A reader may have 3 look-ups waiting for Royal Road at once (the interactive queue's share per reader).
+    for (let start = 0; start < ids.length; start += 3) {
       await Promise.all(
-        ids.slice(start, start + 25).map(async (id) => {
+        ids.slice(start, start + 3).map(async (id) => {
           const response = await request.post('/api/royalroad/add-fiction', {
             headers,
             data: { url: fictionUrl(id) },

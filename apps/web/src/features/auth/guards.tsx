@@ -4,10 +4,14 @@ import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { signInPath } from '../../lib/sign-in-path.ts';
 import { useSession } from './session.tsx';
 
-/** Visitors go to /login, which brings them back to the page they asked for once they are signed in. */
+/**
+ * Visitors go to /login, which brings them back to the page they asked for once they are signed in; a reader
+ * who has just signed out goes to the plain sign-in page (SPEC: Logout goes to /login).
+ */
 function ToSignIn() {
   const { pathname, search } = useLocation();
-  return <Navigate to={signInPath(`${pathname}${search}`)} replace />;
+  const { signedOutByReader } = useSession();
+  return <Navigate to={signedOutByReader ? '/login' : signInPath(`${pathname}${search}`)} replace />;
 }
 
 /** Pages for signed-in readers: a spinner while the session resolves, /login for visitors. */

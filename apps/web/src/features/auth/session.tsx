@@ -13,6 +13,8 @@ export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 interface SessionValue {
   status: SessionStatus;
   user: User | null;
+  /** The reader signed out themselves (Logout), rather than never having signed in or being signed out. */
+  signedOutByReader: boolean;
   signIn(body: LoginBody): Promise<User>;
   register(body: RegisterBody): Promise<User>;
   /** Stores a token received another way (OAuth) and verifies it. */
@@ -28,18 +30,27 @@ const NO_REDIRECT_PATHS = ['/login', '/register', '/fiction/', '/oauth/callback'
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<{ status: SessionStatus; user: User | null }>(() => {
+  const [state, setState] = useState<{
+    status: SessionStatus;
+    user: User | null;
+    signedOutByReader: boolean;
+  }>(() => {
     const stored = sessionStore.read();
-    return stored ? { status: 'loading', user: stored.user } : { status: 'signed-out', user: null };
+    return stored
+      ? { status: 'loading', user: stored.user, signedOutByReader: false }
+      : { status: 'signed-out', user: null, signedOutByReader: false };
   });
 
   const queryClient = useQueryClient();
   // Nothing one reader's session loaded may be shown to whoever signs in next on this browser.
-  const clear = useCallback(() => {
-    sessionStore.clear();
-    queryClient.clear();
-    setState({ status: 'signed-out', user: null });
-  }, [queryClient]);
+  const clear = useCallback(
+    (byReader = false) => {
+      sessionStore.clear();
+      queryClient.clear();
+      setState({ status: 'signed-out', user: null, signedOutByReader: byReader });
+    },
+    [queryClient],
+  );
 
   // A session stored by an earlier visit (not one a page adopts while starting, like the OAuth callback).
   const [startupToken] = useState(() => sessionStore.token());
@@ -55,7 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((user) => {
         if (stale()) return;
         sessionStore.writeUser(user);
-        setState({ status: 'signed-in', user });
+        setState({ status: 'signed-in', user, signedOutByReader: false });
       })
       .catch((error: unknown) => {
         if (stale()) return;
@@ -63,7 +74,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const transient =
           error instanceof ApiError && (error.status === 0 || error.status === 429 || error.status >= 500);
         const stored = sessionStore.read();
-        if (transient && stored?.user) setState({ status: 'signed-in', user: stored.user });
+        if (transient && stored?.user)
+          setState({ status: 'signed-in', user: stored.user, signedOutByReader: false });
         else clear();
       });
     return () => controller.abort();
@@ -85,7 +97,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const start = (token: string, user: User) => {
       queryClient.clear();
       sessionStore.write(token, user);
-      setState({ status: 'signed-in', user });
+      setState({ status: 'signed-in', user, signedOutByReader: false });
       return user;
     };
     return {
@@ -112,11 +124,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const { user, token } = await updateProfile(body);
         if (token) sessionStore.writeToken(token);
         sessionStore.writeUser(user);
-        setState({ status: 'signed-in', user });
+        setState({ status: 'signed-in', user, signedOutByReader: false });
         return user;
       },
       signOut() {
-        clear();
+        clear(true);
         navigate('/login');
       },
     };
