@@ -129,6 +129,7 @@ export async function startAppServer(root: string, databaseUrl: string) {
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-signing',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rrc-bench-data-')),
     AUTH_RATE_LIMIT: '100000',
+    REGISTRATION_RATE_LIMIT: '100000',
   });
   // Its log (warnings only) is read and dropped, so a full pipe never holds the server up.
   child.stdout?.resume();

@@ -85,6 +85,7 @@ export default defineConfig({
         ADMIN_EMAILS: 'admin@example.com',
         SCHEDULER: 'off',
         AUTH_RATE_LIMIT: '1000',
+        REGISTRATION_RATE_LIMIT: '100000',
         LOG_LEVEL: 'warn',
         ROYALROAD_BASE_URL: FAKE_ROYALROAD_URL,
         SCRAPE_INTERVAL_MS: '0',

@@ -60,13 +60,17 @@ export interface AppOptions {
 /** Builds the HTTP application without listening, so tests can call `app.inject()`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const { trustProxy } = config;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     // Requests are logged by registerRequestLogging, with credentials taken out of their addresses.
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For.
-    trustProxy: config.trustProxy,
+    // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For: the right-most
+    // address that is not a trusted proxy. Fastify reads a bare hop count as "trust nothing", so a count is
+    // given as the function it stands for (the socket is hop 0).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // Keep request bodies' prototype keys out of parsed objects.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
@@ -122,7 +126,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
   healthRoutes(app, { database, services, role: config.role });
-  authRoutes(app, { auth, guards, failedAttemptsPerMinute: config.authRateLimit });
+  authRoutes(app, {
+    auth,
+    guards,
+    failedAttemptsPerMinute: config.authRateLimit,
+    registrationsPerHour: config.registrationRateLimit,
+  });
   oauthRoutes(app, {
     oauth: oauthService({
       providers: oauthProviders(config.oauth, config.publicUrl),

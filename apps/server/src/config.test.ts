@@ -91,6 +91,32 @@ describe('configuration', () => {
     });
   });
 
+  it('never believes every proxy: TRUST_PROXY=true is the one proxy in front, or a count, or addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/8']) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([
+        'TRUST_PROXY must be true, a number of proxies, or their addresses/CIDRs separated by commas',
+      ]);
+    }
+  });
+
+  it('limits accounts made per address to 20 an hour unless told otherwise', () => {
+    expect(loadConfig({}).registrationRateLimit).toBe(20);
+    expect(loadConfig({ REGISTRATION_RATE_LIMIT: '500' }).registrationRateLimit).toBe(500);
+    expect(problemsOf({ REGISTRATION_RATE_LIMIT: '0' })).toEqual([
+      'REGISTRATION_RATE_LIMIT must be between 1 and 1000000',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_EMAILS: '' }).port).toBe(3000);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustedProxies } from './trusted-proxies.ts';
 
 const ROLES = ['web', 'worker', 'all'] as const;
 export type Role = (typeof ROLES)[number];
@@ -73,11 +74,19 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   AUTH_RATE_LIMIT: integer('AUTH_RATE_LIMIT', 1, 1_000_000).default(10),
+  REGISTRATION_RATE_LIMIT: integer('REGISTRATION_RATE_LIMIT', 1, 1_000_000).default(20),
   ROYALROAD_BASE_URL: httpUrl('ROYALROAD_BASE_URL').default('https://www.royalroad.com'),
   SCRAPE_INTERVAL_MS: integer('SCRAPE_INTERVAL_MS', 0, 3_600_000).default(1000),
   SCHEDULER: onOff('SCHEDULER').default(true),
   ROLE: z.enum(ROLES, { error: `ROLE must be one of ${ROLES.join(', ')}` }).default('all'),
-  TRUST_PROXY: z.string().trim().default(''),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (value) => trustedProxies(value) !== null,
+      'TRUST_PROXY must be true, a number of proxies, or their addresses/CIDRs separated by commas',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -113,12 +122,17 @@ export interface Config {
   jwtExpiresIn: string;
   adminEmails: string[];
   authRateLimit: number;
+  /** Accounts that may be created per hour per address. */
+  registrationRateLimit: number;
   royalroad: { baseUrl: string; intervalMs: number };
   scheduler: boolean;
   role: Role;
   logLevel: string;
-  /** Which proxies to believe for client addresses: off, every one ('true'), or their addresses/CIDRs. */
-  trustProxy: boolean | string;
+  /**
+   * Which proxies to believe for client addresses: none (false), the nearest N hops, or those at these
+   * addresses/CIDRs. The client is the right-most address in X-Forwarded-For that is not a trusted proxy.
+   */
+  trustProxy: false | number | string[];
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   /** Where people write to us (shown to donors, e.g. to stop a monthly donation made without an account). */
   contactEmail: string | undefined;
@@ -191,11 +205,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     adminEmails: e.ADMIN_EMAILS,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    registrationRateLimit: e.REGISTRATION_RATE_LIMIT,
     royalroad: { baseUrl: e.ROYALROAD_BASE_URL, intervalMs: e.SCRAPE_INTERVAL_MS },
     scheduler: e.SCHEDULER,
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '' ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    trustProxy: trustedProxies(e.TRUST_PROXY) ?? false,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,

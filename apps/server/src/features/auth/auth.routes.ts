@@ -1,6 +1,7 @@
 import {
   authResponse,
   loginBody,
+  MESSAGES,
   profileResponse,
   profileUpdateBody,
   profileUpdateResponse,
@@ -9,24 +10,44 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
-import { failedAttemptLimiter } from '../../http/failed-attempts.ts';
+import { attemptLimiter, failedAttemptLimiter } from '../../http/failed-attempts.ts';
 import { responses } from '../../http/responses.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; guards: AuthGuards; failedAttemptsPerMinute: number },
+  deps: {
+    auth: AuthService;
+    guards: AuthGuards;
+    failedAttemptsPerMinute: number;
+    registrationsPerHour: number;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, guards } = deps;
-  // Failed sign-ins and registrations are limited per address; successful ones are not.
+  // Failed sign-ins and registrations are limited per address.
   const limiter = failedAttemptLimiter({ limit: deps.failedAttemptsPerMinute, windowMs: 60_000 });
   const limited = { onRequest: limiter.check, onResponse: limiter.record };
+  // So are accounts made, so that nobody mass-produces them.
+  const registrations = attemptLimiter({
+    limit: deps.registrationsPerHour,
+    windowMs: 60 * 60_000,
+    counts: (status) => status >= 200 && status < 300,
+    message: MESSAGES.tooManyRegistrations,
+  });
+  // Profile changes check the current password: wrong guesses are limited per account, wherever they come from.
+  const profileChanges = failedAttemptLimiter({
+    limit: deps.failedAttemptsPerMinute,
+    windowMs: 60_000,
+    key: (request) => `account:${request.user?.id ?? 0}`,
+    message: MESSAGES.tooManyFailedAttempts,
+  });
 
   r.post(
     '/api/auth/register',
     {
-      ...limited,
+      onRequest: [limiter.check, registrations.check],
+      onResponse: [limiter.record, registrations.record],
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -75,7 +96,8 @@ export function authRoutes(
   r.put(
     '/api/auth/profile',
     {
-      preHandler: guards.requireUser,
+      preHandler: [guards.requireUser, profileChanges.check],
+      onResponse: profileChanges.record,
       schema: {
         tags: ['auth'],
         summary: 'Change name, email or password',

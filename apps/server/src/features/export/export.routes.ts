@@ -1,11 +1,12 @@
-import { royalroadIdParam } from '@rrc/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { MESSAGES, royalroadIdParam } from '@rrc/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
+import { notFound, tooManyRequests } from '../../errors.ts';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { responses } from '../../http/responses.ts';
 import { toFiction } from '../fictions/fiction.mapper.ts';
 import type { UserFictionsRepository } from '../user-fictions/user-fictions.repository.ts';
+import { oneDownloadPerReader } from './downloads.ts';
 import { type ExportDeps, exportArchive, exportFilename } from './export.service.ts';
 
 function sendZip(reply: FastifyReply, filename: string, stream: NodeJS.ReadableStream) {
@@ -30,11 +31,18 @@ export function exportRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const errors = responses({});
+  const downloads = oneDownloadPerReader();
+  /** preHandler: one download per reader at a time; the slot is freed when the answer ends or the reader goes away. */
+  async function oneAtATime(request: FastifyRequest, reply: FastifyReply) {
+    const release = downloads.claim(currentUser(request).id);
+    if (!release) throw tooManyRequests(MESSAGES.downloadUnderWay);
+    reply.raw.once('close', release);
+  }
 
   r.get(
     '/api/fictions/:royalroadId/export',
     {
-      preHandler: deps.guards.requireUser,
+      preHandler: [deps.guards.requireUser, oneAtATime],
       schema: {
         tags: ['fictions'],
         summary: "Download one fiction's data: a ZIP with its statistics history and Rising Stars places",
@@ -56,7 +64,7 @@ export function exportRoutes(
   r.get(
     '/api/userFictions/export',
     {
-      preHandler: deps.guards.requireUser,
+      preHandler: [deps.guards.requireUser, oneAtATime],
       schema: {
         tags: ['user fictions'],
         summary: 'Download your list with the history of every fiction in it, as a ZIP',

@@ -49,6 +49,9 @@ export function readme(kind: 'fiction' | 'list', now: Date): string {
     '',
     'data.json - everything above in one JSON document',
     '',
+    "In the CSV files, text that starts with =, +, -, @, a tab or a carriage return begins with an apostrophe (')",
+    'so that spreadsheets show it as text instead of running it as a formula; data.json has the text unchanged.',
+    '',
   );
   return lines.join('\r\n');
 }
