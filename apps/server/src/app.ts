@@ -9,8 +9,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { accountEmailRoutes } from './features/auth/account-email.routes.ts';
+import { accountEmailService } from './features/auth/account-email.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
+import { emailTokensRepository } from './features/auth/email-tokens.repository.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
@@ -43,6 +46,8 @@ import { rejectNulCharacters } from './http/reject-nul.ts';
 import { registerRequestLogging } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
+import { createMailer } from './mail/mailer.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -55,6 +60,15 @@ export interface AppOptions {
   /** A pino logger; none means no logging (tests). */
   logger?: FastifyBaseLogger;
   now?: () => Date;
+  /** Wait before a failed mail is tried again (tests shorten it). */
+  mailRetryDelayMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work that goes on after answering (mail); `idle()` waits for it. */
+    backgroundTasks: BackgroundTasks;
+  }
 }
 
 /** Builds the HTTP application without listening, so tests can call `app.inject()`. */
@@ -98,11 +112,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rejectNulCharacters(app);
 
   const now = options.now ?? (() => new Date());
+  const mailLog = app.log.child({ component: 'mail' });
+  const tasks = new BackgroundTasks({ log: mailLog });
+  app.decorate('backgroundTasks', tasks);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    tasks,
+    log: mailLog,
+    retryDelayMs: options.mailRetryDelayMs,
+  });
+  // Mail still under way is sent before the server stops.
+  app.addHook('onClose', async () => {
+    await tasks.idle();
+    mailer.close();
+  });
   const users = usersRepository(database.db);
+  const accountEmail = accountEmailService({
+    users,
+    emailTokens: emailTokensRepository(database.db),
+    mailer,
+    tasks,
+    publicUrl: config.publicUrl,
+    log: mailLog,
+    now,
+  });
   const auth = authService({
     users,
     tokens: createTokens(options.jwtSecret, config.jwtExpiresIn),
     adminEmails: config.adminEmails,
+    accountEmail,
     now,
   });
   const guards = authGuards(auth);
@@ -132,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     failedAttemptsPerMinute: config.authRateLimit,
     registrationsPerHour: config.registrationRateLimit,
   });
+  accountEmailRoutes(app, { accountEmail, auth, guards });
   oauthRoutes(app, {
     oauth: oauthService({
       providers: oauthProviders(config.oauth, config.publicUrl),
@@ -145,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
   adminRoutes(app, { database, services, guards, adminEmails: config.adminEmails, payments, now });
-  paymentsRoutes(app, { payments, guards });
+  paymentsRoutes(app, { payments, guards, emailEnabled: mailer.enabled });
   subscriptionsRoutes(app, { subscriptions, guards });
   risingStarsRoutes(app, { risingStars: services.risingStars, now });
   scrapeRoutes(app, { services, guards, now });

@@ -146,3 +146,40 @@ describe('npm run cli -- scrape', () => {
     expect(unscraped).toEqual([]);
   }, 90_000);
 });
+
+describe('npm run cli -- verify-email', () => {
+  it('vouches for an account’s address once, and says when no account has it', async () => {
+    shared = await createSharedTestDatabase();
+    const database = shared.open();
+    await database.db
+      .insertInto('users')
+      .values({
+        email: 'boss@example.com',
+        name: null,
+        password_hash: null,
+        admin: false,
+        created_at: '2026-11-21T12:00:00.000Z',
+        updated_at: '2026-11-21T12:00:00.000Z',
+        last_seen_at: null,
+      })
+      .execute();
+    const verifiedAt = async () =>
+      (
+        await database.db
+          .selectFrom('users')
+          .select('email_verified_at')
+          .where('email', '=', 'boss@example.com')
+          .executeTakeFirstOrThrow()
+      ).email_verified_at;
+    expect(await verifiedAt()).toBeNull();
+
+    const first = await startCli(['verify-email', 'Boss@Example.com'], shared.url).done;
+    expect(first).toEqual({ code: 0, output: 'boss@example.com is now verified.\n' });
+    expect(await verifiedAt()).not.toBeNull();
+    const again = await startCli(['verify-email', 'boss@example.com'], shared.url).done;
+    expect(again).toEqual({ code: 0, output: 'boss@example.com was already verified.\n' });
+    const unknown = await startCli(['verify-email', 'nobody@example.com'], shared.url).done;
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No account has the email nobody@example.com');
+  });
+});

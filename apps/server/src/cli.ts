@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run cli -- <command>
 Commands:
   migrate                        bring the database schema up to date
   make-admin <email>             give an account administrator rights
+  verify-email <email>           vouch for an address: the account that has it counts as verified (or the
+                                 one account waiting to change to it moves); for sites that send no email
   scrape rising-stars            capture every Rising Stars list now
   scrape fiction <royalroadId>   refresh one fiction now
   scrape all                     refresh every tracked fiction now
@@ -158,6 +160,28 @@ async function run(argv: string[]): Promise<number> {
         }
         console.log(`${email} is now an administrator.`);
         return 0;
+      }
+      case 'verify-email': {
+        const email = args[0]?.trim().toLowerCase();
+        if (!email) {
+          console.error('verify-email needs an email address.');
+          return 1;
+        }
+        await migrateToLatest(database);
+        const outcome = await usersRepository(database.db).verifyAddress(email, new Date().toISOString());
+        const said = {
+          verified: [0, `${email} is now verified.`],
+          already: [0, `${email} was already verified.`],
+          moved: [0, `The account that asked to change to ${email} now uses it, verified.`],
+          missing: [1, `No account has the email ${email}, nor is one waiting to change to it.`],
+          ambiguous: [
+            1,
+            `Several accounts are waiting to change to ${email}; each must open the link mailed to it.`,
+          ],
+        } as const;
+        const [code, line] = said[outcome];
+        (code === 0 ? console.log : console.error)(line);
+        return code;
       }
       case 'seed-sample': {
         await migrateToLatest(database);

@@ -106,7 +106,24 @@ const envSchema = z.object({
   OAUTH_OIDC_CLIENT_ID: optionalText,
   OAUTH_OIDC_CLIENT_SECRET: optionalText,
   OAUTH_OIDC_NAME: optionalText,
+  SMTP_URL: optionalText.refine((value) => value === undefined || smtpUrl(value), {
+    message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465',
+  }),
+  MAIL_FROM: optionalText.refine(
+    (value) => value === undefined || /^(?:[^<>@]*<)?[^\s@<>]+@[^\s@<>]+(?:>)?$/.test(value),
+    'MAIL_FROM must be an address, like RR Companion <no-reply@example.com>',
+  ),
 });
+
+/** An SMTP server's address: smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), with a host. */
+function smtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 type OAuthClient = { clientId: string; clientSecret: string };
 
@@ -136,6 +153,8 @@ export interface Config {
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   /** Where people write to us (shown to donors, e.g. to stop a monthly donation made without an account). */
   contactEmail: string | undefined;
+  /** Outgoing mail: no SMTP server means no mail (features that need it say so). */
+  mail: { smtpUrl: string | undefined; from: string };
   oauth: {
     google?: OAuthClient;
     github?: OAuthClient;
@@ -218,6 +237,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.STRIPE_API_URL,
     },
     contactEmail: e.CONTACT_EMAIL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `RR Companion <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
     oauth: {
       google: pair(e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
       github: pair(e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET),

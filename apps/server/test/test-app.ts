@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { usersRepository } from '../src/features/auth/users.repository.ts';
 import type { JobLogger } from '../src/features/jobs/jobs.ts';
 import { RoyalRoadClient } from '../src/royalroad/client.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -109,8 +110,10 @@ export async function createTestApp(
     now: () => clock.now,
     logger: options.logger,
     webRoot: options.webRoot,
+    mailRetryDelayMs: 20,
   });
   await app.ready();
+  databases.set(app, database);
   return {
     app,
     database,
@@ -152,11 +155,21 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.statusCode, body: body as T, headers: response.headers };
 }
 
+/** The database of each app createTestApp built, so that helpers given only the app can reach it. */
+const databases = new WeakMap<FastifyInstance, Database>();
+
 let emailCounter = 0;
 export const STRONG_PASSWORD = 'Readers4ever';
 
-/** Registers an account and returns its token and user. */
-export async function registerUser(app: FastifyInstance, overrides: { email?: string; name?: string } = {}) {
+/**
+ * Registers an account and returns its token and user. The account's address counts as verified, as if its
+ * owner had opened the link mailed to them (`verified: false` leaves it unproven); `user` is the
+ * registration's answer, from before.
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: { email?: string; name?: string; verified?: boolean } = {},
+) {
   emailCounter += 1;
   const email = overrides.email ?? `reader${emailCounter}@example.com`;
   const response = await call<{
@@ -167,6 +180,11 @@ export async function registerUser(app: FastifyInstance, overrides: { email?: st
     payload: { email, password: STRONG_PASSWORD, name: overrides.name },
   });
   if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
+  if (overrides.verified !== false) {
+    const database = databases.get(app);
+    if (!database) throw new Error('registerUser verifies addresses only on apps made by createTestApp');
+    await usersRepository(database.db).verifyAddress(email, new Date().toISOString());
+  }
   return { token: response.body.data.token, user: response.body.data.user, email };
 }
 

@@ -8,6 +8,10 @@ export const user = z.object({
   name: z.string().nullable(),
   admin: z.boolean(),
   created_at: z.string(),
+  /** Whether the owner proved `email` is theirs (a link mailed to it, or a provider that vouched for it). */
+  email_verified: z.boolean(),
+  /** An address the reader asked to change to: it replaces `email` once they open the link mailed to it. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof user>;
 

@@ -1,3 +1,4 @@
+export * from './account-email.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './envelope.ts';

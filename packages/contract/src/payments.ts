@@ -46,6 +46,8 @@ export const publicConfig = z.object({
   donations_enabled: z.boolean(),
   /** Where donors write, e.g. to stop a monthly donation made without an account; null when not set. */
   contact_email: z.string().nullable(),
+  /** Whether the site sends email (verification links, password reset). */
+  email_enabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 export const publicConfigResponse = z.object({ success: z.literal(true), data: publicConfig });

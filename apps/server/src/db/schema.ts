@@ -21,6 +21,27 @@ export interface UsersTable {
   token_version: Generated<number>;
   /** Raised by every change to the reader's list. */
   list_version: Generated<number>;
+  /** When the address in `email` was proven (a link mailed to it, or a provider vouching); null: not yet. */
+  email_verified_at: Timestamp | null;
+  /** An address the reader asked to change to; it replaces `email` once proven. */
+  pending_email: string | null;
+  /** The address this account gave up when its owner proved it elsewhere (`email` then holds a placeholder). */
+  released_email: string | null;
+}
+
+export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+
+/** A link mailed to an address: single use, until `expires_at`; only the SHA-256 of its token is kept. */
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: EmailTokenPurpose;
+  token_hash: string;
+  /** The address the link was mailed to. */
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface OauthAccountsTable {
@@ -204,6 +225,7 @@ export interface Schema {
   stripe_events: StripeEventsTable;
   user_fictions: UserFictionsTable;
   users: UsersTable;
+  email_tokens: EmailTokensTable;
   oauth_accounts: OauthAccountsTable;
   fictions: FictionsTable;
   fiction_snapshots: FictionSnapshotsTable;

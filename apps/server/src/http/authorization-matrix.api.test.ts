@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
 import { type FakeStripe, signatureHeader, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { type FakeMail, linkToken, nthMessageTo, SUBJECTS, startFakeMail } from '../../test/mail.ts';
 import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
@@ -81,6 +82,12 @@ const MATRIX: Row[] = [
   ['POST /api/auth/login', 200, 200, 200, 200, () => ({ url: '/api/auth/login', payload: { email: 'reader@example.com', password: STRONG_PASSWORD } })],
   ['GET /api/auth/profile', 401, 200, 200, 200, at('/api/auth/profile')],
   ['PUT /api/auth/profile', 401, 200, 200, 200, ask('/api/auth/profile', { name: 'Renamed' })],
+  // Links mailed to a fresh account: whoever holds one may open it, signed in as anyone or not at all.
+  ['POST /api/auth/verify-email', 200, 200, 200, 200, async () => ({ url: '/api/auth/verify-email', payload: { token: await mailedLink(SUBJECTS.verify) } })],
+  // Each caller has asked to move to a new address, so there is one waiting to be proven.
+  ['POST /api/auth/resend-verification', 401, 200, 200, 200, async (f, who) => ({ url: '/api/auth/resend-verification', ...(who === 'visitor' ? {} : await askToMove(f.tokens[who], who)) })],
+  ['POST /api/auth/forgot-password', 200, 200, 200, 200, ask('/api/auth/forgot-password', { email: 'reader@example.com' })],
+  ['POST /api/auth/reset-password', 200, 200, 200, 200, async () => ({ url: '/api/auth/reset-password', payload: { token: await mailedLink(SUBJECTS.reset), password: STRONG_PASSWORD } })],
   ['GET /api/oauth/providers', 200, 200, 200, 200, at('/api/oauth/providers')],
   ['GET /api/oauth/{provider}/initiate', 200, 200, 200, 200, at('/api/oauth/github/initiate')],
   ['GET /api/oauth/{provider}/callback', 302, 302, 302, 302, at('/api/oauth/github/callback?code=c&state=s')],
@@ -145,6 +152,7 @@ const COLUMN: Record<Caller, 1 | 2 | 3 | 4> = { visitor: 1, user: 2, other: 3, a
 
 let royalroad: FakeRoyalRoad;
 let stripe: FakeStripe;
+let mail: FakeMail;
 let t: TestApp;
 let f: Fixtures;
 let documented: string[];
@@ -177,6 +185,39 @@ async function favoritesOf(token: string): Promise<number[]> {
   return response.body.data.userFictions.map((entry) => entry.fiction_id);
 }
 
+/** The token of a link mailed to a fresh account: its verification link, or a reset link it asked for. */
+async function mailedLink(subject: string): Promise<string> {
+  const email = fresh();
+  const made = await call(t.app, {
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: STRONG_PASSWORD },
+  });
+  expect(made.status).toBe(201);
+  if (subject === SUBJECTS.reset) {
+    const asked = await call(t.app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect(asked.status).toBe(200);
+  }
+  const message = await nthMessageTo(mail, { to: email, subject });
+  return linkToken(
+    message,
+    t.config.publicUrl,
+    subject === SUBJECTS.reset ? '/reset-password' : '/verify-email',
+  );
+}
+
+/** The caller asks to move to a new address (it waits to be proven); resolves to nothing more to send. */
+async function askToMove(token: string, who: Caller): Promise<Record<string, never>> {
+  const moved = await call(t.app, {
+    method: 'PUT',
+    url: '/api/auth/profile',
+    token,
+    payload: { email: `moving-${who}@example.com`, currentPassword: STRONG_PASSWORD },
+  });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  return {};
+}
+
 async function addByLink(token: string, royalroadId: number): Promise<Entry> {
   const response = await call<{ data: { fiction: { id: number }; userFictionId: number } }>(t.app, {
     method: 'POST',
@@ -189,9 +230,14 @@ async function addByLink(token: string, royalroadId: number): Promise<Entry> {
 }
 
 beforeAll(async () => {
-  [royalroad, stripe] = await Promise.all([startFakeRoyalRoad(), startFakeStripe()]);
+  [royalroad, stripe, mail] = await Promise.all([startFakeRoyalRoad(), startFakeStripe(), startFakeMail()]);
   t = await createTestApp(
-    { ...FULL_FEATURES, ROYALROAD_BASE_URL: royalroad.url, STRIPE_API_URL: stripe.url },
+    {
+      ...FULL_FEATURES,
+      ROYALROAD_BASE_URL: royalroad.url,
+      STRIPE_API_URL: stripe.url,
+      SMTP_URL: mail.smtpUrl,
+    },
     { genres: ['main', 'fantasy'] },
   );
   const admin = await registerUser(t.app, { email: 'boss@example.com' });
@@ -268,7 +314,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await Promise.all([royalroad?.close(), stripe?.close()]);
+  await Promise.all([royalroad?.close(), stripe?.close(), mail?.close()]);
 });
 
 describe('the authorization matrix', () => {

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
 import { type FakeStripe, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { type FakeMail, startFakeMail } from '../../test/mail.ts';
 import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../test/test-app.ts';
 
@@ -66,13 +67,15 @@ interface HostileRequest {
 
 const royalroad: FakeRoyalRoad = await startFakeRoyalRoad();
 const stripe: FakeStripe = await startFakeStripe();
+// Mail goes to a real SMTP server, so that verification and password reset run as far as they can.
+const mail: FakeMail = await startFakeMail();
 const t: TestApp = await createTestApp(
-  { ...FULL_FEATURES, ROYALROAD_BASE_URL: royalroad.url, STRIPE_API_URL: stripe.url },
+  { ...FULL_FEATURES, ROYALROAD_BASE_URL: royalroad.url, STRIPE_API_URL: stripe.url, SMTP_URL: mail.smtpUrl },
   { genres: ['main'] },
 );
 afterAll(async () => {
   await t.close();
-  await Promise.all([royalroad.close(), stripe.close()]);
+  await Promise.all([royalroad.close(), stripe.close(), mail.close()]);
 });
 
 const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -369,6 +372,11 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom('asc', 'desc');
     case 'sort':
       return fc.constant('created_at');
+    // A mailed link's token: well-formed, but none that was ever sent.
+    case 'token':
+      return fc
+        .uint8Array({ minLength: 32, maxLength: 32 })
+        .map((bytes) => Buffer.from(bytes).toString('base64url'));
     case 'return_to':
       return fc.constantFrom('/sponsor/1', '/fiction/1/a_title?x=1#y', '//evil.example', '/login');
     default:
@@ -668,8 +676,9 @@ async function snapshot() {
   };
 }
 
-/** Waits until no job is queued or running, so that background work never overlaps a comparison. */
+/** Waits until no job is queued or running and no mail is under way, so that background work never overlaps a comparison. */
 async function settle() {
+  await t.app.backgroundTasks.idle();
   const deadline = Date.now() + 30_000;
   for (;;) {
     const busy = await t.database.db

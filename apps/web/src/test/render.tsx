@@ -13,6 +13,8 @@ export const reader: User = {
   name: 'Rita Reader',
   admin: false,
   created_at: '2024-03-15T12:00:00.000Z',
+  email_verified: true,
+  pending_email: null,
 };
 
 export const admin: User = {
@@ -21,6 +23,8 @@ export const admin: User = {
   name: 'Ada Admin',
   admin: true,
   created_at: '2023-01-10T12:00:00.000Z',
+  email_verified: true,
+  pending_email: null,
 };
 
 /** A fiction as GET /api/fictions/555 answers it: its list id (42) differs from its Royal Road id (555). */

@@ -16,6 +16,7 @@ function userRowColumns(eb: ExpressionBuilder<Schema, 'users'>) {
     'users.admin',
     'users.created_at',
     'users.last_seen_at',
+    'users.email_verified_at',
     listEntries().as('fiction_count'),
     listEntries().where('user_fictions.is_favorite', '=', true).as('favorites_count'),
   ] as const;
@@ -129,7 +130,13 @@ export function adminRepository(db: Kysely<Schema>, dialect: 'sqlite' | 'postgre
             .where('id', '!=', id);
           others =
             fixedEmails.length > 0
-              ? others.where((eb) => eb.or([eb('admin', '=', true), eb('email', 'in', [...fixedEmails])]))
+              ? others.where((eb) =>
+                  eb.or([
+                    eb('admin', '=', true),
+                    // An ADMIN_EMAILS address makes an administrator only once its owner proved it.
+                    eb.and([eb('email', 'in', [...fixedEmails]), eb('email_verified_at', 'is not', null)]),
+                  ]),
+                )
               : others.where('admin', '=', true);
           const row = await others.executeTakeFirstOrThrow();
           if (Number(row.n) === 0) return 'last-admin';

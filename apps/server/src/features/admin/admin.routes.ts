@@ -56,8 +56,12 @@ export function adminRoutes(
   const repository = adminRepository(deps.database.db, deps.database.dialect);
   const security = [{ bearer: [] }];
 
-  const toRow = <T extends { email: string; admin: boolean }>(row: T) => {
-    const fixed = deps.adminEmails.includes(row.email);
+  // An ADMIN_EMAILS address makes an administrator only once its owner proved it.
+  const toRow = <T extends { email: string; admin: boolean; email_verified_at: string | null }>({
+    email_verified_at,
+    ...row
+  }: T) => {
+    const fixed = email_verified_at !== null && deps.adminEmails.includes(row.email);
     return { ...row, admin: row.admin || fixed, admin_fixed: fixed };
   };
 
@@ -162,7 +166,7 @@ export function adminRoutes(
       const { admin } = request.body;
       const current = await repository.userRow(id);
       if (!current) throw notFound(ADMIN_MESSAGES.userNotFound);
-      if (!admin && deps.adminEmails.includes(current.email)) throw badRequest(ADMIN_MESSAGES.fixedAdmin);
+      if (!admin && toRow(current).admin_fixed) throw badRequest(ADMIN_MESSAGES.fixedAdmin);
       const outcome = await repository.setAdmin(id, admin, deps.adminEmails);
       if (outcome === 'missing') throw notFound(ADMIN_MESSAGES.userNotFound);
       if (outcome === 'last-admin') throw badRequest(ADMIN_MESSAGES.lastAdmin);

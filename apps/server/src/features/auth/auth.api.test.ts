@@ -34,6 +34,8 @@ describe('registration', () => {
       name: 'Ada',
       admin: false,
       created_at: '2026-11-21T12:00:00.000Z',
+      email_verified: false,
+      pending_email: null,
     });
     const profile = await call<Body>(t.app, { method: 'GET', url: '/api/auth/profile', token });
     expect(profile.status).toBe(200);
@@ -199,7 +201,7 @@ describe('profile', () => {
     expect((await call(t.app, { method: 'GET', url: '/api/auth/profile', token })).status).toBe(200);
   });
 
-  it('changes the name and email', async () => {
+  it('changes the name at once, and the email only once the new address is proven', async () => {
     const { token } = await registerUser(t.app, { email: 'old@example.com' });
     const response = await call<Body>(t.app, {
       method: 'PUT',
@@ -208,8 +210,20 @@ describe('profile', () => {
       payload: { name: 'New Name', email: 'New@Example.com', currentPassword: STRONG_PASSWORD },
     });
     expect(response.status).toBe(200);
-    expect(response.body.data?.user).toMatchObject({ name: 'New Name', email: 'new@example.com' });
+    expect(response.body.data?.user).toMatchObject({
+      name: 'New Name',
+      email: 'old@example.com',
+      email_verified: true,
+      pending_email: 'new@example.com',
+    });
+    expect((await login({ email: 'new@example.com', password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await login({ email: 'old@example.com', password: STRONG_PASSWORD })).status).toBe(200);
+    // An administrator vouches for the new address (as `npm run cli -- verify-email` does): the account moves.
+    expect(
+      await usersRepository(t.database.db).verifyAddress('new@example.com', '2026-11-21T12:05:00Z'),
+    ).toBe('moved');
     expect((await login({ email: 'new@example.com', password: STRONG_PASSWORD })).status).toBe(200);
+    expect((await login({ email: 'old@example.com', password: STRONG_PASSWORD })).status).toBe(401);
   });
 
   it('changes the email only with the current password, and never to an administrator address', async () => {
@@ -277,9 +291,16 @@ describe('profile', () => {
 });
 
 describe('administrators', () => {
-  it('makes accounts named in ADMIN_EMAILS administrators', async () => {
-    const { user } = await registerUser(t.app, { email: 'Boss@example.com' });
-    expect(user.admin).toBe(true);
+  it('makes accounts named in ADMIN_EMAILS administrators once their address is proven', async () => {
+    const { user, token } = await registerUser(t.app, { email: 'Boss@example.com' });
+    // The registration's own answer comes before the owner opened the link.
+    expect(user.admin).toBe(false);
+    const profile = await call<{ data: { user: { admin: boolean; email_verified: boolean } } }>(t.app, {
+      method: 'GET',
+      url: '/api/auth/profile',
+      token,
+    });
+    expect(profile.body.data.user).toMatchObject({ admin: true, email_verified: true });
   });
 
   it('makes an account an administrator when promoted', async () => {

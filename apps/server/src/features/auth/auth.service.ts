@@ -8,6 +8,7 @@ import {
   type User,
 } from '@rrc/contract';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import type { AccountEmailService } from './account-email.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
 import type { UserRecord, UsersRepository } from './users.repository.ts';
@@ -29,12 +30,22 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   tokens: Tokens;
   adminEmails: readonly string[];
+  /** Verification links for new accounts and changed addresses. */
+  accountEmail: Pick<AccountEmailService, 'enabled' | 'sendVerification' | 'assertCanSendVerification'>;
   now?: () => Date;
 }
 
 /** Registration, sign-in, token verification and profile changes. */
-export function authService({ users, tokens, adminEmails, now = () => new Date() }: AuthServiceDeps) {
-  const isAdmin = (record: UserRecord) => record.admin || adminEmails.includes(record.email);
+export function authService({
+  users,
+  tokens,
+  adminEmails,
+  accountEmail,
+  now = () => new Date(),
+}: AuthServiceDeps) {
+  // ADMIN_EMAILS name addresses: only an account that proved the address is the administrator.
+  const isAdmin = (record: UserRecord) =>
+    record.admin || (record.emailVerifiedAt !== null && adminEmails.includes(record.email));
 
   const toUser = (record: UserRecord): User => ({
     id: record.id,
@@ -42,6 +53,8 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
     name: record.name,
     admin: isAdmin(record),
     created_at: record.createdAt,
+    email_verified: record.emailVerifiedAt !== null,
+    pending_email: record.pendingEmail,
   });
 
   async function session(record: UserRecord): Promise<AuthSession> {
@@ -60,7 +73,14 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
     const linked = await users.findByOAuth(provider, providerUserId);
     if (linked) {
       await markSeen(linked);
-      return session(linked);
+      // The provider vouching for the account's address proves it (accounts from before verification existed).
+      const proven =
+        identity.emailVerified &&
+        linked.emailVerifiedAt === null &&
+        identity.email?.toLowerCase() === linked.email
+          ? await users.markEmailVerified(linked.id, linked.email, now().toISOString())
+          : undefined;
+      return session(proven ?? linked);
     }
     const parsedEmail = emailField.safeParse(identity.email ?? '');
     if (!parsedEmail.success) throw badRequest(OAUTH_MESSAGES.noEmail(identity.displayName));
@@ -68,9 +88,11 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
     const at = now().toISOString();
     try {
       const existing = await users.findByEmail(email);
-      if (existing) {
-        // Linking hands the account to whoever holds the provider identity: only for a vouched-for email.
-        if (!identity.emailVerified) throw conflict(OAUTH_MESSAGES.emailNotVerified);
+      // Linking hands the account to whoever holds the provider identity: only for a vouched-for email.
+      if (existing && !identity.emailVerified) throw conflict(OAUTH_MESSAGES.emailNotVerified);
+      // Only an account that proved the address is linked. One that never did may be someone else's trap for
+      // this person: they get an account of their own, and that one gives the address up (see createWithOAuth).
+      if (existing && existing.emailVerifiedAt !== null) {
         await users.linkOAuth({ userId: existing.id, provider, providerUserId, email, now: at });
         await markSeen(existing);
         return session(existing);
@@ -79,7 +101,16 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
       if (adminEmails.includes(email) && !identity.emailVerified)
         throw badRequest(OAUTH_MESSAGES.adminEmailNotVerified(identity.displayName));
       const name = identity.name?.trim().slice(0, 100) || null;
-      const created = await users.createWithOAuth({ email, name, provider, providerUserId, now: at });
+      const created = await users.createWithOAuth({
+        email,
+        name,
+        provider,
+        providerUserId,
+        emailVerified: identity.emailVerified,
+        now: at,
+      });
+      // An account that proved the address took it meanwhile: look again (the retry links to it).
+      if (!created) throw new Error('the address was proven by another account meanwhile');
       return session(created);
     } catch (error) {
       // Two callbacks racing for one identity or email: the unique indexes decide, then look again.
@@ -104,6 +135,7 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
           passwordHash,
           now: now().toISOString(),
         });
+        await accountEmail.sendVerification(record, record.email, 'new-account');
         return session(record);
       } catch (error) {
         // Two registrations racing for one email: the unique index decides.
@@ -133,6 +165,14 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
       return signInWithProvider(identity, true);
     },
 
+    /** A fresh sign-in for the account (after a password reset, say). */
+    async sessionFor(userId: number): Promise<AuthSession> {
+      const record = await users.findById(userId);
+      if (!record) throw notFound('Account not found.');
+      await markSeen(record);
+      return session(record);
+    },
+
     /** The user a bearer token belongs to, or null. */
     async userForToken(token: string): Promise<UserRecord | null> {
       const claims = await tokens.verify(token);
@@ -153,6 +193,7 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
       const record = await users.findById(userId);
       if (!record) throw notFound('Account not found.');
       let passwordHash: string | undefined;
+      let pendingEmail: string | undefined;
       if (changes.newPassword !== undefined) {
         if (record.passwordHash) {
           if (!changes.currentPassword) throw badRequest(MESSAGES.currentPasswordRequired);
@@ -173,14 +214,20 @@ export function authService({ users, tokens, adminEmails, now = () => new Date()
           if (!(await verifyPassword(record.passwordHash, changes.currentPassword)))
             throw badRequest(MESSAGES.wrongCurrentPassword);
         }
-        if (await users.findByEmail(changes.email)) throw conflict(MESSAGES.emailTaken);
+        // An address another account proved is theirs; one nobody proved goes to whoever proves it first.
+        const holder = await users.findByEmail(changes.email);
+        if (holder?.emailVerifiedAt) throw conflict(MESSAGES.emailTaken);
+        if (accountEmail.enabled) await accountEmail.assertCanSendVerification(userId);
+        pendingEmail = changes.email;
       }
+      // A new address waits until the reader opens the link mailed to it; until then the account keeps its own.
       const updated = await users.update(
         userId,
-        { email: changes.email, name: changes.name, passwordHash },
+        { name: changes.name, passwordHash, pendingEmail },
         now().toISOString(),
       );
       if (!updated) throw notFound('Account not found.');
+      if (pendingEmail) await accountEmail.sendVerification(updated, pendingEmail, 'email-change');
       // Other sessions end with a password change; this one continues with a fresh token.
       return passwordHash
         ? { user: toUser(updated), token: await tokens.sign(updated.id, updated.tokenVersion) }

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema, UsersTable } from '../../db/schema.ts';
 
 export interface UserRecord {
@@ -10,6 +10,10 @@ export interface UserRecord {
   createdAt: string;
   lastSeenAt: string | null;
   tokenVersion: number;
+  /** When `email` was proven; null while it is not. */
+  emailVerifiedAt: string | null;
+  /** An address the reader asked to move to, until proven. */
+  pendingEmail: string | null;
 }
 
 function toRecord(row: Selectable<UsersTable>): UserRecord {
@@ -22,7 +26,50 @@ function toRecord(row: Selectable<UsersTable>): UserRecord {
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     tokenVersion: Number(row.token_version),
+    emailVerifiedAt: row.email_verified_at,
+    pendingEmail: row.pending_email,
   };
+}
+
+/** What `email` holds once an account has given its address up: never an address, so nobody can sign in with it. */
+export const releasedEmail = (userId: number) => `released:${userId}`;
+
+/**
+ * Inside a transaction: the account holding `email` gives it up when that account never proved it (someone
+ * else just did). Its sessions end, its links and pending change go; the address is kept in `released_email`.
+ * False when an account that proved the address holds it: then nobody may take it.
+ */
+export async function releaseUnprovenAddress(
+  trx: Transaction<Schema>,
+  email: string,
+  now: string,
+  keepUserId?: number,
+): Promise<boolean> {
+  const holder = await trx
+    .selectFrom('users')
+    .select(['id', 'email_verified_at'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (!holder || holder.id === keepUserId) return true;
+  if (holder.email_verified_at !== null) return false;
+  await trx
+    .updateTable('users')
+    .set((eb) => ({
+      email: releasedEmail(holder.id),
+      released_email: email.toLowerCase(),
+      pending_email: null,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', holder.id)
+    .execute();
+  await trx
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', holder.id)
+    .where('used_at', 'is', null)
+    .execute();
+  return true;
 }
 
 export function usersRepository(db: Kysely<Schema>) {
@@ -61,14 +108,15 @@ export function usersRepository(db: Kysely<Schema>) {
 
     async update(
       id: number,
-      changes: { email?: string; name?: string | null; passwordHash?: string },
+      // The email changes only through a proven address (see markEmailVerified and the email tokens).
+      changes: { name?: string | null; passwordHash?: string; pendingEmail?: string },
       now: string,
     ): Promise<UserRecord | undefined> {
       const row = await db
         .updateTable('users')
         .set({
-          ...(changes.email !== undefined && { email: changes.email.toLowerCase() }),
           ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.pendingEmail !== undefined && { pending_email: changes.pendingEmail.toLowerCase() }),
           ...(changes.passwordHash !== undefined && {
             password_hash: changes.passwordHash,
             token_version: (eb: ExpressionBuilder<Schema, 'users'>) => eb('token_version', '+', 1),
@@ -113,15 +161,21 @@ export function usersRepository(db: Kysely<Schema>) {
         .execute();
     },
 
-    /** A new account without a password, linked to a provider identity, in one transaction. */
+    /**
+     * A new account without a password, linked to a provider identity, in one transaction; its email counts
+     * as proven when the provider vouched for it, and then an account that never proved that address gives
+     * it up. Null when an account that proved the address holds it.
+     */
     async createWithOAuth(input: {
       email: string;
       name: string | null;
       provider: string;
       providerUserId: string;
+      emailVerified: boolean;
       now: string;
-    }): Promise<UserRecord> {
+    }): Promise<UserRecord | null> {
       return db.transaction().execute(async (trx) => {
+        if (input.emailVerified && !(await releaseUnprovenAddress(trx, input.email, input.now))) return null;
         const row = await trx
           .insertInto('users')
           .values({
@@ -132,6 +186,7 @@ export function usersRepository(db: Kysely<Schema>) {
             created_at: input.now,
             updated_at: input.now,
             last_seen_at: input.now,
+            email_verified_at: input.emailVerified ? input.now : null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -146,6 +201,60 @@ export function usersRepository(db: Kysely<Schema>) {
           })
           .execute();
         return toRecord(row);
+      });
+    },
+
+    /** Records that `email` is proven for the account, if the account still has that address. */
+    async markEmailVerified(id: number, email: string, now: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .updateTable('users')
+        .set({ email_verified_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('email', '=', email.toLowerCase())
+        .where('email_verified_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /**
+     * An administrator vouches for an address (the command line, for sites without mail): the account that
+     * has it counts as proven, or else the one account waiting to move to it moves.
+     */
+    verifyAddress(
+      email: string,
+      now: string,
+    ): Promise<'verified' | 'already' | 'moved' | 'missing' | 'ambiguous'> {
+      const address = email.trim().toLowerCase();
+      return db.transaction().execute(async (trx) => {
+        const holder = await trx
+          .selectFrom('users')
+          .select(['id', 'email_verified_at'])
+          .where('email', '=', address)
+          .executeTakeFirst();
+        if (holder) {
+          if (holder.email_verified_at !== null) return 'already';
+          await trx
+            .updateTable('users')
+            .set({ email_verified_at: now, updated_at: now })
+            .where('id', '=', holder.id)
+            .execute();
+          return 'verified';
+        }
+        const waiting = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('pending_email', '=', address)
+          .execute();
+        const only = waiting[0];
+        if (!only) return 'missing';
+        if (waiting.length > 1) return 'ambiguous';
+        await trx
+          .updateTable('users')
+          .set({ email: address, email_verified_at: now, pending_email: null, updated_at: now })
+          .where('id', '=', only.id)
+          .execute();
+        return 'moved';
       });
     },
 

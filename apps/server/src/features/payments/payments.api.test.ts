@@ -40,7 +40,12 @@ describe('without Stripe keys', () => {
     expect(config.status).toBe(200);
     expect(config.body).toEqual({
       success: true,
-      data: { stripe_publishable_key: null, donations_enabled: false, contact_email: null },
+      data: {
+        stripe_publishable_key: null,
+        donations_enabled: false,
+        contact_email: null,
+        email_enabled: false,
+      },
     });
     for (const [url, payload] of [
       ['/api/stripe/create-coffee-payment', { paymentType: 'basic' }],
@@ -121,6 +126,7 @@ describe('with Stripe', () => {
         stripe_publishable_key: KEYS.STRIPE_PUBLISHABLE_KEY,
         donations_enabled: true,
         contact_email: null,
+        email_enabled: false,
       },
     });
   });

@@ -18,7 +18,7 @@ const tags = ['payments'];
 
 export function paymentsRoutes(
   app: FastifyInstance,
-  deps: { payments: PaymentsService; guards: AuthGuards },
+  deps: { payments: PaymentsService; guards: AuthGuards; emailEnabled: boolean },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { payments, guards } = deps;
@@ -35,7 +35,8 @@ export function paymentsRoutes(
       config: { publicCache: 60 },
       schema: {
         tags: ['health'],
-        summary: 'What the web app needs to know about this server (Stripe publishable key, contact address)',
+        summary:
+          'What the web app needs to know about this server (Stripe publishable key, contact address, whether it sends email)',
         response: responses({ 200: publicConfigResponse }),
       },
     },
@@ -45,6 +46,7 @@ export function paymentsRoutes(
         stripe_publishable_key: payments.publishableKey,
         donations_enabled: payments.enabled,
         contact_email: payments.contactEmail,
+        email_enabled: deps.emailEnabled,
       },
     }),
   );

@@ -1,0 +1,89 @@
+import { Migrator } from 'kysely/migration';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, dropTestDatabase } from '../../../test/postgres.ts';
+import { testDialect } from '../../../test/test-app.ts';
+import { type Database, openDatabase } from '../database.ts';
+import { migrateToLatest } from '../migrate.ts';
+import { migrations } from './index.ts';
+
+// Accounts from before email verification: an address counts as proven only where the data shows a provider
+// vouched for it (a provider identity linked later to an existing account, which always required that).
+
+let database: Database | undefined;
+let dropName: string | undefined;
+afterEach(async () => {
+  await database?.close();
+  if (dropName) await dropTestDatabase(dropName);
+  database = undefined;
+  dropName = undefined;
+});
+
+async function openBefore(): Promise<Database> {
+  let url = 'sqlite::memory:';
+  if (testDialect === 'postgres') {
+    const created = await createTestDatabase(inject('pgRunId'));
+    url = created.url;
+    dropName = created.name;
+  }
+  database = openDatabase(url, { poolSize: 2 });
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo('2026_11_25_1100_subscriptions');
+  if (error) throw error;
+  return database;
+}
+
+describe('migration 2026_11_26_1000_email_verification', () => {
+  it('counts as verified only the accounts a provider vouched for when it was linked to them', async () => {
+    const { db } = await openBefore();
+    const user = (email: string, passwordHash: string | null) => ({
+      email,
+      name: null,
+      password_hash: passwordHash,
+      admin: false,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-01T10:00:00.000Z',
+      last_seen_at: null,
+    });
+    const [registered, linkedLater, madeByProvider, movedSince] = await db
+      .insertInto('users')
+      .values([
+        user('registered@example.com', 'hash'),
+        user('linked@example.com', 'hash'),
+        user('provider@example.com', null),
+        user('moved@example.com', 'hash'),
+      ])
+      .returning('id')
+      .execute();
+    const link = (userId: number | undefined, email: string, createdAt: string) => ({
+      user_id: userId as number,
+      provider: 'google',
+      provider_user_id: `${email}-id`,
+      email,
+      created_at: createdAt,
+    });
+    await db
+      .insertInto('oauth_accounts')
+      .values([
+        link(linkedLater?.id, 'linked@example.com', '2026-11-05T08:00:00.000Z'),
+        // Made through the provider in one step: whether it vouched was not kept.
+        link(madeByProvider?.id, 'provider@example.com', '2026-11-01T10:00:00.000Z'),
+        // Linked when the account had another address; it changed since.
+        link(movedSince?.id, 'before@example.com', '2026-11-03T08:00:00.000Z'),
+      ])
+      .execute();
+
+    await migrateToLatest(database as Database);
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email_verified_at', 'pending_email', 'released_email'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.id, row.email_verified_at])).toEqual([
+      [registered?.id, null],
+      [linkedLater?.id, '2026-11-05T08:00:00.000Z'],
+      [madeByProvider?.id, null],
+      [movedSince?.id, null],
+    ]);
+    expect(rows.every((row) => row.pending_email === null && row.released_email === null)).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  emailAddressResponse,
+  forgotPasswordBody,
+  resetPasswordBody,
+  resetPasswordResponse,
+  verifyEmailBody,
+} from '@rrc/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { responses } from '../../http/responses.ts';
+import type { AccountEmailService } from './account-email.service.ts';
+import type { AuthService } from './auth.service.ts';
+
+const tags = ['auth'];
+const MINUTE = 60_000;
+
+/** Per client address; the service adds its own allowance per account (counted in the database). */
+function perAddress(app: FastifyInstance, name: string, max: number, timeWindow: number) {
+  return app.rateLimit({
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.ip}`,
+  });
+}
+
+export function accountEmailRoutes(
+  app: FastifyInstance,
+  deps: { accountEmail: AccountEmailService; auth: AuthService; guards: AuthGuards },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { accountEmail, auth, guards } = deps;
+
+  r.post(
+    '/api/auth/verify-email',
+    {
+      preHandler: perAddress(app, 'verify-email', 30, 15 * MINUTE),
+      schema: {
+        tags,
+        summary: 'Open a verification link: proves the address it was mailed to (single use, 24 hours)',
+        description:
+          'The link may be opened signed out or in another browser. A link for a new address moves the account to it.',
+        body: verifyEmailBody,
+        response: responses({ 200: emailAddressResponse }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await accountEmail.verifyEmail(request.body.token) }),
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    {
+      preHandler: [guards.requireUser, perAddress(app, 'resend-verification', 10, 60 * MINUTE)],
+      schema: {
+        tags,
+        summary: 'Mail a new verification link for the address waiting to be proven (a few an hour)',
+        security: [{ bearer: [] }],
+        response: responses({ 200: emailAddressResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await accountEmail.resendVerification(currentUser(request)),
+    }),
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      preHandler: perAddress(app, 'forgot-password', 10, 60 * MINUTE),
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (single use, 1 hour) if an account uses this address',
+        description: 'Answers the same whether or not an account uses the address.',
+        body: forgotPasswordBody,
+        response: responses({ 200: emailAddressResponse }),
+      },
+    },
+    async (request) => {
+      accountEmail.forgotPassword(request.body.email);
+      return { success: true as const, data: { email: request.body.email } };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      preHandler: perAddress(app, 'reset-password', 10, 15 * MINUTE),
+      schema: {
+        tags,
+        summary: 'Open a reset link: set a new password, end every other session, and sign in',
+        body: resetPasswordBody,
+        response: responses({ 200: resetPasswordResponse }),
+      },
+    },
+    async (request) => {
+      const userId = await accountEmail.resetPassword(request.body.token, request.body.password);
+      return { success: true as const, data: await auth.sessionFor(userId) };
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import type { MailMessage } from './mailer.ts';
+
+/** What a message says, once: the plain-text and HTML parts are both made from it. */
+export interface MailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  /** Paragraphs before the button. */
+  intro: string[];
+  action: { label: string; url: string };
+  /** Paragraphs after the button. */
+  outro: string[];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const SIGNATURE = '— RR Companion';
+
+function text(content: MailContent): string {
+  return [
+    content.greeting,
+    '',
+    ...content.intro.flatMap((paragraph) => [paragraph, '']),
+    `${content.action.label}:`,
+    content.action.url,
+    '',
+    ...content.outro.flatMap((paragraph) => [paragraph, '']),
+    SIGNATURE,
+    '',
+  ].join('\n');
+}
+
+function html(content: MailContent): string {
+  const paragraph = (line: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.55;color:#1e293b">${escapeHtml(line)}</p>`;
+  const url = escapeHtml(content.action.url);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;padding:24px 12px;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:16px;padding:28px 24px;border:1px solid #e2e8f0">
+<p style="margin:0 0 20px;font-size:18px;font-weight:700;color:#0f172a">RR Companion</p>
+${paragraph(content.greeting)}
+${content.intro.map(paragraph).join('\n')}
+<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:15px;padding:12px 20px;border-radius:10px">${escapeHtml(content.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#475569">If the button does not work, copy this address into your browser:<br><a href="${url}" style="color:#4338ca;word-break:break-all">${url}</a></p>
+${content.outro.map(paragraph).join('\n')}
+<p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(SIGNATURE)}</p>
+</div></body></html>`;
+}
+
+/** A message with its plain-text and HTML parts. */
+export function composeMail(content: MailContent): MailMessage {
+  return { to: content.to, subject: content.subject, text: text(content), html: html(content) };
+}
