@@ -1,13 +1,14 @@
 import type { CheerioAPI } from 'cheerio';
 import { load } from 'cheerio/slim';
 import { RoyalRoadError } from '../errors.ts';
-import { alertText, assertDataPage } from './page-kind.ts';
+import { headMeta, headOf, isWriting, ownMarkup } from './own-markup.ts';
+import { alertText, assertDataPage, readPage } from './page-kind.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import {
   absoluteUrl,
   cleanText,
   dateToIso,
-  fictionIdFrom,
+  fictionIdOfAddress,
   parseCount,
   parseScore,
   profileIdFrom,
@@ -73,21 +74,75 @@ const STAT_LABELS = {
   pages: 'pages',
 } as const;
 
-const meta = ($: CheerioAPI, property: string) =>
-  $(`meta[property="${property}"]`).attr('content')?.trim() || null;
+/** Royal Road's own page data: its inline scripts (`window.fictionId`, `window.chapters`) and follow buttons. */
+function pageData($: CheerioAPI): { scripts: string[]; bookmark: string | undefined } {
+  const own = ownMarkup($('script:not([src]), form[action^="/fictions/setbookmark/"]'));
+  return {
+    scripts: own
+      .filter('script')
+      .toArray()
+      .map((script) => $(script).text()),
+    bookmark: own.filter('form').first().attr('action'),
+  };
+}
 
-function fictionId($: CheerioAPI, html: string, expectedId?: number): number | null {
-  const script = /window\.fictionId\s*=\s*(\d+)/.exec(html);
-  if (script?.[1]) return Number(script[1]);
-  const fromMeta = fictionIdFrom(meta($, 'og:url') ?? undefined);
-  if (fromMeta) return fromMeta;
-  const fromForm = /\/fictions\/setbookmark\/(\d+)/.exec(html);
-  if (fromForm?.[1]) return Number(fromForm[1]);
-  return expectedId ?? null;
+/**
+ * Every place the page names its own fiction where no author's words can reach: the address it was read
+ * from, the canonical link and og:url of the head, the page's script (`window.fictionId = N`) and its own
+ * follow buttons (`/fictions/setbookmark/N`).
+ */
+function namedIds($: CheerioAPI, data: ReturnType<typeof pageData>, url: string | undefined) {
+  const named: Array<{ where: string; id: number | null }> = [
+    { where: 'its address', id: fictionIdOfAddress(url) },
+    {
+      where: 'its canonical link',
+      id: fictionIdOfAddress(headOf($).children('link[rel="canonical"]').attr('href')),
+    },
+    { where: 'its og:url', id: fictionIdOfAddress(headMeta($, 'og:url') ?? undefined) },
+  ];
+  for (const script of data.scripts) {
+    const match = /window\.fictionId\s*=\s*(\d+)/.exec(script);
+    if (match?.[1]) named.push({ where: 'its script', id: Number(match[1]) });
+  }
+  const fromBookmark = /^\/fictions\/setbookmark\/(\d+)$/.exec(data.bookmark ?? '');
+  if (fromBookmark?.[1]) named.push({ where: 'its follow button', id: Number(fromBookmark[1]) });
+  return named.filter((entry): entry is { where: string; id: number } => entry.id !== null);
+}
+
+/**
+ * The fiction the page is of. Asked for a fiction, the page must not name any other one anywhere it names
+ * itself: a page of another fiction is a failure, so nothing is written into either.
+ */
+function fictionId(
+  $: CheerioAPI,
+  data: ReturnType<typeof pageData>,
+  options: { url?: string; expectedId?: number },
+): number | null {
+  const named = namedIds($, data, options.url);
+  const expected = options.expectedId ?? named[0]?.id;
+  const other = named.find((entry) => entry.id !== expected);
+  if (other) {
+    throw new RoyalRoadError(
+      'parse',
+      options.expectedId === undefined
+        ? `The page names two fictions (${expected} and, in ${other.where}, ${other.id})`
+        : `The page is of fiction ${other.id} (so says ${other.where}), not of fiction ${options.expectedId}`,
+      { url: options.url },
+    );
+  }
+  return expected ?? null;
 }
 
 /** The JSON array assigned to `window.chapters`, which lists every chapter (the table shows only the latest ones). */
-function scriptChapters(html: string): ParsedChapter[] | null {
+function scriptChapters(scripts: string[]): ParsedChapter[] | null {
+  for (const script of scripts) {
+    const chapters = chaptersIn(script);
+    if (chapters) return chapters;
+  }
+  return null;
+}
+
+function chaptersIn(html: string): ParsedChapter[] | null {
   const start = html.search(/window\.chapters\s*=\s*\[/);
   if (start < 0) return null;
   const open = html.indexOf('[', start);
@@ -174,7 +229,8 @@ function statistics($: CheerioAPI): ParsedFiction['stats'] {
     if (!legacy.length && node.children().length > 0) return;
     const label = cleanText(node.text()).replace(/\s*:$/, '').toLowerCase() as keyof typeof STAT_LABELS;
     const key = STAT_LABELS[label];
-    if (!key || stats[key] !== null) return;
+    // A description that says "Followers" next to a number is not the statistic.
+    if (!key || stats[key] !== null || isWriting(element)) return;
     stats[key] = parseCount(node.next().text());
   });
   return stats;
@@ -196,17 +252,24 @@ function warnings($: CheerioAPI): string[] {
 
 /**
  * Reads a fiction page of either layout. Throws RoyalRoadError for pages that
- * are not a fiction (challenge, 404, alert) and 'parse' when required fields are missing.
+ * are not a fiction (challenge, 404, alert), and 'parse' when required fields are missing, when the page
+ * is another fiction's than `expectedId`, or when it cannot be read at all.
  */
 export function parseFictionPage(
   html: string,
   options: { url?: string; expectedId?: number } = {},
 ): ParsedFiction {
+  return readPage(options.url, () => readFiction(html, options));
+}
+
+function readFiction(html: string, options: { url?: string; expectedId?: number }): ParsedFiction {
   const $ = load(html);
   assertDataPage($, html, options.url);
+  const data = pageData($);
 
-  const title = cleanText($('.fic-header .fic-title h1').first().text()) || cleanText(meta($, 'og:title'));
-  const royalroadId = fictionId($, html, options.expectedId);
+  const title =
+    cleanText($('.fic-header .fic-title h1').first().text()) || cleanText(headMeta($, 'og:title'));
+  const royalroadId = fictionId($, data, options);
   if (!title || !royalroadId) {
     const alert = alertText($);
     if (alert) throw new RoyalRoadError('site-error', alert, { url: options.url });
@@ -215,7 +278,7 @@ export function parseFictionPage(
   }
 
   // A signed-in page also links the reader's own profile: prefer the link named like books:author.
-  const metaAuthor = cleanText(meta($, 'books:author'));
+  const metaAuthor = cleanText(headMeta($, 'books:author'));
   const profileLinks = $('a[href^="/profile/"]');
   const legacyAuthor = $('.fic-header h4 a[href^="/profile/"]').first();
   const headerAuthor = legacyAuthor.length
@@ -226,7 +289,9 @@ export function parseFictionPage(
   const authorName = cleanText(headerAuthor.text()) || metaAuthor || null;
 
   const cover =
-    $('.cover-art-container img[data-type="cover"]').first().attr('src') ?? meta($, 'og:image') ?? undefined;
+    $('.cover-art-container img[data-type="cover"]').first().attr('src') ??
+    headMeta($, 'og:image') ??
+    undefined;
   const descriptionHtml = $('div.description > div.hidden-content').first().html();
   const { type, status } = typeAndStatus(
     $('div.fiction-info span.label.bg-blue-hoki')
@@ -235,10 +300,10 @@ export function parseFictionPage(
   );
 
   const scores = legacyScores($);
-  const preciseOverall = parseScore(meta($, 'books:rating:value'));
+  const preciseOverall = parseScore(headMeta($, 'books:rating:value'));
   if (preciseOverall !== null && preciseOverall > 0) scores.overall = preciseOverall;
 
-  const chapters = scriptChapters(html) ?? tableChapters($);
+  const chapters = scriptChapters(data.scripts) ?? tableChapters($);
   const declaredCount = parseCount($('table#chapters').attr('data-chapters'));
 
   return {

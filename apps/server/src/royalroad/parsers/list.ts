@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { RoyalRoadError } from '../errors.ts';
-import { alertText, assertDataPage } from './page-kind.ts';
+import { alertText, assertDataPage, readPage } from './page-kind.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import {
   absoluteUrl,
@@ -82,9 +82,14 @@ export function parseListItems($: CheerioAPI, items: ReturnType<CheerioAPI>): Pa
 /**
  * Reads a list page (Rising Stars, best rated, popular, trending): the fictions
  * in page order. An empty list is refused: Royal Road's lists are never empty,
- * so an empty one means the markup changed.
+ * so an empty one means the markup changed. Anything else that stops the page being read is a 'parse'
+ * failure of this page alone.
  */
 export function parseListPage(html: string, options: { url?: string } = {}): ParsedListItem[] {
+  return readPage(options.url, () => readList(html, options));
+}
+
+function readList(html: string, options: { url?: string }): ParsedListItem[] {
   const $ = load(html);
   assertDataPage($, html, options.url);
   const items = parseListItems($, $('div.fiction-list-item'));

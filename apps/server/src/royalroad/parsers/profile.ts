@@ -1,7 +1,7 @@
 import { load } from 'cheerio/slim';
 import { RoyalRoadError } from '../errors.ts';
 import { type ParsedListItem, parseListItems } from './list.ts';
-import { alertText, assertDataPage } from './page-kind.ts';
+import { alertText, assertDataPage, readPage } from './page-kind.ts';
 import { absoluteUrl, cleanText } from './text.ts';
 
 export interface ParsedProfile {
@@ -19,6 +19,10 @@ const BASE = 'https://www.royalroad.com';
  * fictions from the usual list items.
  */
 export function parseProfilePage(html: string, options: { url?: string; profileId: number }): ParsedProfile {
+  return readPage(options.url, () => readProfile(html, options));
+}
+
+function readProfile(html: string, options: { url?: string; profileId: number }): ParsedProfile {
   const $ = load(html);
   assertDataPage($, html, options.url);
   const name =

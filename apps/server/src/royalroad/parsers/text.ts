@@ -1,5 +1,6 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { isWriting } from './own-markup.ts';
 
 /** Text with runs of whitespace folded to one space, trimmed. */
 export function cleanText(value: string | undefined | null): string {
@@ -49,10 +50,28 @@ export function fictionIdFrom(href: string | undefined): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** `…?tagsAdd=litrpg` → litrpg. */
+/**
+ * The fiction of a Royal Road address whose path is the fiction's own (`/fiction/192682/slug`, absolute or
+ * not); null for anything else, chapter links of other fictions inside a path included.
+ */
+export function fictionIdOfAddress(value: string | undefined): number | null {
+  if (!value) return null;
+  const match = /^\/fiction\/(\d+)(?:\/|$)/.exec(
+    URL.parse(value, 'https://www.royalroad.com')?.pathname ?? '',
+  );
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** `…?tagsAdd=litrpg` → litrpg. A malformed escape (`%E0%A4%A`) keeps the slug as written. */
 export function tagSlugFrom(href: string | undefined): string | null {
   const match = /[?&]tagsAdd=([^&#]+)/.exec(href ?? '');
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    // decodeURIComponent throws URIError on a broken escape; the tag is still the tag its label names.
+    return match[1];
+  }
 }
 
 /** Absolute https URL for an image or link found on a page. */
@@ -66,10 +85,14 @@ export function absoluteUrl(value: string | undefined, base: string): string | n
   }
 }
 
-/** The tags of a fiction, from any `a[href*="tagsAdd="]` (both layouts), without repeats. */
+/**
+ * The tags of a fiction, from any `a[href*="tagsAdd="]` (both layouts), without repeats; a tag link an
+ * author put in a description is not a tag of the fiction.
+ */
 export function tagsIn($: CheerioAPI, scope: Cheerio<AnyNode>): Array<{ slug: string; label: string }> {
   const tags = new Map<string, string>();
   scope.find('a[href*="tagsAdd="]').each((_, element) => {
+    if (isWriting(element)) return;
     const slug = tagSlugFrom($(element).attr('href'));
     const label = cleanText($(element).text());
     if (slug && label && !tags.has(slug)) tags.set(slug, label);
