@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
-import { RoyalRoadClient, retryAfterMs } from './client.ts';
+import { DEFAULT_MAX_BYTES, RoyalRoadClient, retryAfterMs } from './client.ts';
 import { isRoyalRoadError, type RoyalRoadError } from './errors.ts';
 import { INTERACTIVE, SCHEDULED } from './request-queues.ts';
 
@@ -102,6 +105,161 @@ describe('Royal Road client', () => {
     const error = await failure(client({ timeoutMs: 100, maxAttempts: 2 }).get('/fiction/192682', SCHEDULED));
     expect(error.kind).toBe('timeout');
     expect(fake.requests).toHaveLength(2);
+  });
+});
+
+/** A small HTTP server of the test's own, for answers the fake does not give; closed after each test. */
+const servers: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ url: string; asked: string[] }> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    asked.push(request.url ?? '');
+    response.on('error', () => {});
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+}
+
+const page = (body: string) =>
+  `<!DOCTYPE html><html><head><title>A page</title></head><body>${body}</body></html>`;
+
+describe('a Cloudflare challenge is told by the answer, never by words in a page', () => {
+  it('a page that talks about challenges.cloudflare.com and window._cf_chl_opt is an ordinary page', async () => {
+    const words = page(
+      '<p>Stuck? https://challenges.cloudflare.com/ window._cf_chl_opt Just a moment...</p>',
+    );
+    const site = await serve((_request, response) => response.writeHead(200).end(words));
+    expect((await client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED)).html).toBe(words);
+  });
+
+  it('a 403 with cf-mitigated: challenge is one, whatever its page', async () => {
+    const site = await serve((_request, response) =>
+      response.writeHead(403, { 'cf-mitigated': 'challenge' }).end('<html></html>'),
+    );
+    expect((await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED))).kind).toBe(
+      'cloudflare',
+    );
+  });
+
+  it("a 503 whose page is Cloudflare's challenge page is one, even without the header", async () => {
+    const challenge = readFileSync(new URL('testdata/cloudflare-challenge.html', import.meta.url), 'utf8');
+    const site = await serve((_request, response) => response.writeHead(503).end(challenge));
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('cloudflare');
+    expect(site.asked).toHaveLength(1);
+  });
+
+  it('a 403 that mentions the challenge in its text is an ordinary refusal', async () => {
+    const site = await serve((_request, response) =>
+      response.writeHead(403).end(page('<p>challenges.cloudflare.com window._cf_chl_opt</p>')),
+    );
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(403);
+  });
+});
+
+describe('redirects', () => {
+  it("are followed within Royal Road's address, up to 3 in a row, and the page says where it was read", async () => {
+    const site = await serve((request, response) => {
+      const hop = Number(/^\/hop\/(\d)$/.exec(request.url ?? '')?.[1] ?? 0);
+      if (request.url === '/fiction/1') return response.writeHead(301, { location: '/hop/1' }).end();
+      if (hop < 3) return response.writeHead(302, { location: `/hop/${hop + 1}` }).end();
+      response.writeHead(200).end(page('arrived'));
+    });
+    const fetched = await client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED);
+    expect(fetched.url).toBe(`${site.url}/hop/3`);
+    expect(fetched.html).toContain('arrived');
+  });
+
+  it('are refused past the third', async () => {
+    const site = await serve((request, response) => {
+      const hop = Number(/^\/hop\/(\d)$/.exec(request.url ?? '')?.[1] ?? 0);
+      response.writeHead(302, { location: `/hop/${hop + 1}` }).end();
+    });
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('redirect');
+    expect(error.message).toBe('Royal Road redirected more than 3 times');
+    expect(site.asked).toEqual(['/fiction/1', '/hop/1', '/hop/2', '/hop/3']);
+  });
+
+  it('to another host are refused: nothing is asked of it, and the request is not tried again', async () => {
+    const elsewhere = await serve((_request, response) => response.writeHead(200).end(page('elsewhere')));
+    const site = await serve((_request, response) =>
+      response.writeHead(302, { location: `${elsewhere.url}/fiction/1` }).end(),
+    );
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('redirect');
+    expect(error.message).toBe(
+      `Royal Road redirected to another site (${elsewhere.url}); nothing was read from there`,
+    );
+    expect(elsewhere.asked).toEqual([]);
+    expect(site.asked).toEqual(['/fiction/1']);
+  });
+});
+
+describe('the size of an answer', () => {
+  it('is capped at 5 MB unless the client says otherwise', () => {
+    expect(DEFAULT_MAX_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it('a 10 MB page declared up front is refused without reading it', async () => {
+    let sent = 0;
+    const site = await serve((_request, response) => {
+      response.writeHead(200, { 'content-length': String(10 * 1024 * 1024) });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const more = () => {
+        while (sent < 10 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end();
+      };
+      more();
+    });
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('too-large');
+    expect(error.message).toBe("Royal Road's answer was larger than 5 MB; it was abandoned unread");
+    expect(site.asked).toHaveLength(1);
+    expect(sent).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it('an answer without a length that never ends is abandoned past the cap', async () => {
+    const site = await serve((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      const chunk = Buffer.alloc(64 * 1024, '<p>');
+      const more = () => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', more);
+      };
+      more();
+    });
+    const error = await failure(
+      client({ baseUrl: site.url, maxBytes: 1024 * 1024 }).get('/fiction/1', SCHEDULED),
+    );
+    expect(error.kind).toBe('too-large');
+    expect(error.message).toBe("Royal Road's answer was larger than 1 MB; it was abandoned unread");
+  });
+
+  it('an answer within the cap is read whole', async () => {
+    const fetched = await client({ maxBytes: 100_000 }).get('/fiction/192682', SCHEDULED);
+    expect(fetched.html).toContain('Reborn as a Demonic Rock');
+    const error = await failure(client({ maxBytes: 1000 }).get('/fiction/192682', SCHEDULED));
+    expect(error.message).toBe("Royal Road's answer was larger than 1000 bytes; it was abandoned unread");
   });
 });
 

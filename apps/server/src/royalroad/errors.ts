@@ -6,7 +6,9 @@ export type RoyalRoadErrorKind =
   | 'http' // an unexpected HTTP status after retries
   | 'timeout' // no answer in time after retries
   | 'network' // the connection failed after retries
-  | 'parse' // the page did not have the fields we need
+  | 'redirect' // sent somewhere other than Royal Road, or redirected too often: nothing is read from there
+  | 'too-large' // the answer was larger than the client's cap and was abandoned
+  | 'parse' // the page could not be read (missing fields, malformed or absurd markup) or was another fiction's
   | 'busy' // the interactive queue is full: nothing was asked, ask again in a minute
   | 'limited'; // this reader or address already has its share of requests waiting
 
