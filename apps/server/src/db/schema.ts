@@ -83,6 +83,10 @@ export interface FictionsTable {
   last_chapter_at: Timestamp | null;
   sponsored: BoolWithDefault;
   last_scraped_at: Timestamp | null;
+  /** The last try, successful or not; the nightly refresh visits the longest untried first. */
+  last_attempted_at: Timestamp | null;
+  /** Tries in a row that failed; 0 after a success. */
+  scrape_failures: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

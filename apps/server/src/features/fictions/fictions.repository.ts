@@ -194,6 +194,8 @@ export function fictionsRepository(db: Kysely<Schema>) {
           ...stats,
           last_chapter_at: lastChapterAt(parsed),
           last_scraped_at: capturedAt,
+          last_attempted_at: capturedAt,
+          scrape_failures: 0,
           updated_at: capturedAt,
         };
         // One statement whether the fiction is new or known, so two readers adding it at once both succeed.
@@ -230,6 +232,18 @@ export function fictionsRepository(db: Kysely<Schema>) {
         }
         return { fictionId, created: created_at === capturedAt };
       });
+    },
+
+    /**
+     * Notes a try at a known fiction's page that stored nothing, so the next refresh visits it after the
+     * fictions tried longer ago. An unknown fiction gets no row: nothing is written for a page that failed.
+     */
+    async recordScrapeFailure(royalroadId: number, attemptedAt: string): Promise<void> {
+      await db
+        .updateTable('fictions')
+        .set((eb) => ({ last_attempted_at: attemptedAt, scrape_failures: eb('scrape_failures', '+', 1) }))
+        .where('royalroad_id', '=', royalroadId)
+        .execute();
     },
 
     /**
@@ -336,14 +350,17 @@ export function fictionsRepository(db: Kysely<Schema>) {
     /**
      * The fictions a full refresh visits (DESIGN §4): every fiction in a reader's
      * list, every sponsored fiction, and every fiction seen on Rising Stars since
-     * `risingStarsSince`. Oldest scrape first.
+     * `risingStarsSince`. The longest untried first (a failed try counts: a fiction that fails moves back),
+     * and of those tried at the same moment, the ones that failed last.
      */
     async trackedFictions(
       risingStarsSince: string,
-    ): Promise<Array<{ id: number; royalroadId: number; lastScrapedAt: string | null }>> {
+    ): Promise<Array<{ id: number; royalroadId: number; lastAttemptedAt: string | null }>> {
+      // Fictions stored without a try (imported, demo data) count as tried when they were last scraped.
+      const lastAttempt = sql<string | null>`coalesce(fictions.last_attempted_at, fictions.last_scraped_at)`;
       const rows = await db
         .selectFrom('fictions')
-        .select(['fictions.id', 'fictions.royalroad_id', 'fictions.last_scraped_at'])
+        .select(['fictions.id', 'fictions.royalroad_id', lastAttempt.as('last_attempt')])
         .where((eb) =>
           eb.or([
             eb('fictions.sponsored', '=', true),
@@ -367,13 +384,14 @@ export function fictionsRepository(db: Kysely<Schema>) {
             ),
           ]),
         )
-        .orderBy(sql`fictions.last_scraped_at asc nulls first`)
+        .orderBy(sql`${lastAttempt} asc nulls first`)
+        .orderBy('fictions.scrape_failures', 'asc')
         .orderBy('fictions.id', 'asc')
         .execute();
       return rows.map((row) => ({
         id: row.id,
         royalroadId: row.royalroad_id,
-        lastScrapedAt: row.last_scraped_at,
+        lastAttemptedAt: row.last_attempt,
       }));
     },
   };

@@ -8,10 +8,12 @@ const TRACKING_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 const CAPTURE_WAIT_MS = 30 * 60_000;
 
 /**
- * Refreshes every tracked fiction once per cycle. Fictions already refreshed
- * since the run's scheduled time are skipped, so a run that was interrupted
- * and starts again continues where it stopped. A fiction that keeps failing is
- * recorded and the run moves on; a Cloudflare challenge stops the run.
+ * Refreshes every tracked fiction once per cycle, the longest untried first.
+ * Fictions already tried since the run's scheduled time (stored, or failed) are
+ * skipped, so a run that was interrupted and starts again continues with the
+ * fictions it had not reached. A fiction that fails is recorded, moves back in
+ * the order for the next run, and the run moves on; a Cloudflare challenge
+ * stops the run.
  */
 export function allFictionsJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
@@ -23,7 +25,7 @@ export function allFictionsJob(deps: ScrapeDeps): JobHandler {
     const since = new Date(deps.now().getTime() - TRACKING_WINDOW_MS).toISOString();
     const tracked = await deps.fictions.trackedFictions(since);
     const pending = tracked.filter(
-      (fiction) => !fiction.lastScrapedAt || fiction.lastScrapedAt < context.scheduledFor,
+      (fiction) => !fiction.lastAttemptedAt || fiction.lastAttemptedAt < context.scheduledFor,
     );
     const counts = {
       tracked: tracked.length,

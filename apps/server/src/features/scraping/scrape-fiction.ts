@@ -1,20 +1,31 @@
 import type { RoyalRoadClient } from '../../royalroad/client.ts';
-import { parseFictionPage } from '../../royalroad/parsers/fiction.ts';
+import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { type ParsedFiction, parseFictionPage } from '../../royalroad/parsers/fiction.ts';
 import type { Ticket } from '../../royalroad/request-queues.ts';
 import type { FictionsRepository } from '../fictions/fictions.repository.ts';
 
 /**
  * Fetches one fiction page (in the ticket's queue), parses it and stores it (current state + snapshot)
- * in one transaction. Any failure — network, challenge, missing page, parse —
- * throws before anything is written.
+ * in one transaction. Any failure — network, challenge, redirect elsewhere, missing page, parse, a page
+ * of another fiction — throws before anything of the page is written; only the failed try is noted on a
+ * known fiction, so the nightly refresh visits it after the others next time.
  */
 export async function scrapeFiction(
   deps: { client: RoyalRoadClient; fictions: FictionsRepository; now: () => Date },
   royalroadId: number,
   ticket: Ticket,
 ): Promise<{ fictionId: number; created: boolean; title: string }> {
-  const page = await deps.client.get(`/fiction/${royalroadId}`, ticket);
-  const parsed = parseFictionPage(page.html, { url: page.url, expectedId: royalroadId });
+  let parsed: ParsedFiction;
+  try {
+    const page = await deps.client.get(`/fiction/${royalroadId}`, ticket);
+    parsed = parseFictionPage(page.html, { url: page.url, expectedId: royalroadId });
+  } catch (error) {
+    // A request the interactive queue turned away never reached Royal Road: it was no try.
+    if (isRoyalRoadError(error) && error.kind !== 'busy' && error.kind !== 'limited') {
+      await deps.fictions.recordScrapeFailure(royalroadId, deps.now().toISOString());
+    }
+    throw error;
+  }
   const saved = await deps.fictions.saveScrapedFiction(parsed, deps.now().toISOString());
   return { ...saved, title: parsed.title };
 }
