@@ -21,6 +21,7 @@ import { catalogService } from './features/fictions/catalog.service.ts';
 import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { royalroadRoutes } from './features/fictions/royalroad.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { exchangeCodesRepository } from './features/oauth/exchange-codes.repository.ts';
 import { oauthRoutes } from './features/oauth/oauth.routes.ts';
 import { oauthService } from './features/oauth/oauth.service.ts';
 import { oauthProviders } from './features/oauth/providers.ts';
@@ -44,7 +45,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
 import { registerRequestLogging } from './http/request-log.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { registerSecurityHeaders, securityHeadersFor } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -75,6 +76,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const { trustProxy } = config;
+  const securityHeaders = securityHeadersFor({ https: config.publicUrl.startsWith('https:') });
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
@@ -90,11 +92,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onConstructorPoisoning: 'remove',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors raised before routing (a malformed address) get the same envelope as every other answer.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply)
         .code(status)
+        .headers(securityHeaders(request.url))
         .send({ success: false, error: 'The address of this request is malformed.' });
     },
   });
@@ -104,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestLogging(app);
 
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  registerSecurityHeaders(app, securityHeaders);
   await registerApiDocs(app, config.publicUrl);
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
   await app.register(rateLimit, { global: false });
@@ -181,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
       }),
       auth,
+      exchangeCodes: exchangeCodesRepository(database.db),
       now,
     }),
   });

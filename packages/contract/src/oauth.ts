@@ -48,6 +48,19 @@ export const oauthInitiate = z.object({ authorizationUrl: z.string() });
 export type OAuthInitiate = z.infer<typeof oauthInitiate>;
 export const oauthInitiateResponse = okEnvelope(oauthInitiate);
 
+/**
+ * The one-time code `/oauth/callback?code=` carries after a provider sign-in: exchanged once, within a minute,
+ * by the browser that signed in (its HttpOnly cookie goes along), for the session (`authResponse`).
+ */
+export const oauthExchangeBody = z.object({
+  code: z
+    .string({ error: 'code is required.' })
+    .min(1, 'code is required.')
+    .max(200, 'code is too long.')
+    .meta({ description: 'The `code` of the `/oauth/callback` address.' }),
+});
+export type OAuthExchangeBody = z.input<typeof oauthExchangeBody>;
+
 /** What the provider sends back to `/api/oauth/{provider}/callback`; every field is optional so that any answer ends on a page. */
 export const oauthCallbackQuery = z.object({
   code: z.string().max(4096).optional(),

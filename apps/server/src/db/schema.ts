@@ -44,6 +44,15 @@ export interface EmailTokensTable {
   used_at: Timestamp | null;
 }
 
+/** A one-time code that finishes an OAuth sign-in, for a minute, from one browser; only hashes are kept. */
+export interface OauthExchangeCodesTable {
+  code_hash: string;
+  browser_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface OauthAccountsTable {
   id: Generated<number>;
   user_id: number;
@@ -231,6 +240,7 @@ export interface Schema {
   users: UsersTable;
   email_tokens: EmailTokensTable;
   oauth_accounts: OauthAccountsTable;
+  oauth_exchange_codes: OauthExchangeCodesTable;
   fictions: FictionsTable;
   fiction_snapshots: FictionSnapshotsTable;
   fiction_chapters: FictionChaptersTable;

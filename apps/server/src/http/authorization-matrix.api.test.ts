@@ -91,6 +91,8 @@ const MATRIX: Row[] = [
   ['GET /api/oauth/providers', 200, 200, 200, 200, at('/api/oauth/providers')],
   ['GET /api/oauth/{provider}/initiate', 200, 200, 200, 200, at('/api/oauth/github/initiate')],
   ['GET /api/oauth/{provider}/callback', 302, 302, 302, 302, at('/api/oauth/github/callback?code=c&state=s')],
+  // The exchange belongs to the browser that signed in (its cookie), not to a caller: without it, nobody.
+  ['POST /api/oauth/exchange', 400, 400, 400, 400, ask('/api/oauth/exchange', { code: 'a-code-from-someone-else' })],
   ['GET /api/admin/statistics', 401, 403, 403, 200, at('/api/admin/statistics')],
   ['GET /api/admin/users', 401, 403, 403, 200, at('/api/admin/users')],
   ['PUT /api/admin/users/{id}/admin', 401, 403, 403, 200, (f) => ({ url: `/api/admin/users/${f.bystanderId}/admin`, payload: { admin: false } })],

@@ -342,6 +342,11 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom(...DONATION_TYPES);
     case 'paymentIntentId':
       return pick(real.paymentIntentIds, 'pi_1');
+    // The one-time code of an OAuth sign-in: well-formed, but none that was issued to this caller.
+    case 'code':
+      return fc
+        .uint8Array({ minLength: 32, maxLength: 32 })
+        .map((bytes) => Buffer.from(bytes).toString('base64url'));
     case 'subscriptionId':
       return pick(real.subscriptionIds, 'sub_1');
     case 'admin':

@@ -51,9 +51,41 @@ describe('platform', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-      expect(response.headers['strict-transport-security']).toContain('max-age=');
+      // Served over plain http: no HSTS, which would pin browsers to an https site that may not exist.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
   });
+
+  it('sends HSTS only when the site is served over https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://rrcompanion.example' });
+    try {
+      for (const url of ['/api/health', '/', '/api/fictions/%zz/history']) {
+        const response = await secure.app.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security'], url).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it.each([
+    ['/api/fictions/%zz/history', 400],
+    ['/%E0%A4%A', 400],
+    [`/api/fictions/${'9'.repeat(250)}`, 414],
+  ])(
+    'answers the malformed address %s with %i, the envelope and the security headers',
+    async (url, status) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ success: false, error: 'The address of this request is malformed.' });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
+      expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
 
   it('rejects prototype keys in bodies without failing', async () => {
     const response = await call(t.app, {

@@ -27,6 +27,9 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS means something only on an answer that came over https; over plain http it would pin browsers
+    // to an https site that may not exist (a development machine, an address behind no TLS).
+    ...(options.https ? {} : { strictTransportSecurity: false }),
   });
   const headers: Record<string, string> = {};
   const response = {
@@ -55,7 +58,9 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': page['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    ...(page['strict-transport-security'] && {
+      'strict-transport-security': page['strict-transport-security'],
+    }),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
@@ -64,12 +69,23 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
 /** API addresses answer JSON; the API's documentation is a page like the app's. */
 const answersJson = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-/** Security headers on every answer, errors included: the page set for pages and files, the API set for JSON. */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+/** The security headers for an address: the page set for pages and files, the API set for JSON. */
+export function securityHeadersFor(options: { https: boolean }): (url: string) => Record<string, string> {
   const page = securityHeaders(options);
   const api = apiSecurityHeaders(options);
+  return (url) => (answersJson(url) ? api : page);
+}
+
+/**
+ * Security headers on every answer, errors included. (Answers to addresses too malformed to route never
+ * reach this hook: the app's frameworkErrors handler adds the same headers to them.)
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headersFor: (url: string) => Record<string, string>,
+) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(answersJson(request.url) ? api : page);
+    reply.headers(headersFor(request.url));
     done();
   });
 }

@@ -28,6 +28,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Whether the browser's cookies go along; said outright where a call needs them. */
+  credentials?: RequestCredentials;
 }
 
 /**
@@ -88,6 +90,7 @@ async function send(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      ...(options.credentials && { credentials: options.credentials }),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

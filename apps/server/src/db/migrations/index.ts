@@ -8,6 +8,7 @@ import * as listVersion from './2026_11_21_1500_list_version.ts';
 import * as refreshRequests from './2026_11_25_1000_refresh_requests.ts';
 import * as subscriptions from './2026_11_25_1100_subscriptions.ts';
 import * as emailVerification from './2026_11_26_1000_email_verification.ts';
+import * as oauthExchangeCodes from './2026_11_26_1100_oauth_exchange_codes.ts';
 import * as scrapeAttempts from './2026_11_26_1200_scrape_attempts.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1000_refresh_requests': refreshRequests,
   '2026_11_25_1100_subscriptions': subscriptions,
   '2026_11_26_1000_email_verification': emailVerification,
+  '2026_11_26_1100_oauth_exchange_codes': oauthExchangeCodes,
   '2026_11_26_1200_scrape_attempts': scrapeAttempts,
 };

@@ -25,6 +25,24 @@ describe('tokens', () => {
     expect(await tokens.verify(expired)).toBeNull();
   });
 
+  it('rejects a validly signed token that never expires', async () => {
+    const tokens = createTokens(SECRET, '1h');
+    const forever = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuer('rr-companion')
+      .setAudience('rr-companion-api')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(forever)).toBeNull();
+    const signed = await tokens.sign(42);
+    const claims = JSON.parse(Buffer.from(signed.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: number;
+      iat?: number;
+    };
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(3600);
+  });
+
   it('rejects an unsigned token', async () => {
     const tokens = createTokens(SECRET, '1h');
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');

@@ -28,6 +28,8 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],
+          // A token without an expiry would open a session forever: every one we sign has one.
+          requiredClaims: ['exp'],
         });
         const id = Number(payload.sub);
         const version = typeof payload.ver === 'number' ? payload.ver : 0;

@@ -32,7 +32,19 @@ export async function authorize(authorizationUrl: string): Promise<URLSearchPara
   return location.searchParams;
 }
 
-export async function callback(app: FastifyInstance, query: URLSearchParams | string, cookie?: string) {
+export interface CallbackResult {
+  location: string;
+  url: URL;
+  response: Awaited<ReturnType<FastifyInstance['inject']>>;
+  /** The cookie the browser holds afterwards (`rrc_oauth=…`; empty when the callback removed it). */
+  cookie: string;
+}
+
+export async function callback(
+  app: FastifyInstance,
+  query: URLSearchParams | string,
+  cookie?: string,
+): Promise<CallbackResult> {
   const response = await app.inject({
     method: 'GET',
     url: `/api/oauth/oidc/callback?${query}`,
@@ -40,20 +52,40 @@ export async function callback(app: FastifyInstance, query: URLSearchParams | st
   });
   expect(response.statusCode).toBe(302);
   const location = String(response.headers.location);
-  return { location, url: new URL(location, PUBLIC_URL), response };
+  const kept = String(response.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  return { location, url: new URL(location, PUBLIC_URL), response, cookie: kept.endsWith('=') ? '' : kept };
 }
 
-export function signedIn(url: URL) {
+export interface SignedInUser {
+  id: number;
+  email: string;
+  name: string | null;
+  admin: boolean;
+  created_at: string;
+}
+
+/** What the sign-in page does: exchanges the code of its address, with the browser's cookie. */
+export function exchange(app: FastifyInstance, code: string, cookie?: string) {
+  return call<{ success: boolean; data: { token: string; user: SignedInUser }; error?: string }>(app, {
+    method: 'POST',
+    url: '/api/oauth/exchange',
+    headers: cookie ? { cookie } : {},
+    payload: { code },
+  });
+}
+
+/**
+ * The callback landed on the sign-in page, whose address carries a one-time code and never a token; the
+ * page exchanges the code (as the same browser) for the session.
+ */
+export async function signedIn(app: FastifyInstance, result: Pick<CallbackResult, 'url' | 'cookie'>) {
+  const { url } = result;
   expect(url.pathname, url.searchParams.get('error') ?? '').toBe('/oauth/callback');
-  const token = url.searchParams.get('token') ?? '';
-  const user = JSON.parse(url.searchParams.get('user') ?? 'null') as {
-    id: number;
-    email: string;
-    name: string | null;
-    admin: boolean;
-    created_at: string;
-  };
-  return { token, user };
+  expect(url.searchParams.has('token')).toBe(false);
+  expect(url.searchParams.has('user')).toBe(false);
+  const exchanged = await exchange(app, url.searchParams.get('code') ?? '', result.cookie);
+  expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
+  return exchanged.body.data;
 }
 
 export function errorOf(url: URL): string | null {

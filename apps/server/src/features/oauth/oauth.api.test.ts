@@ -169,17 +169,20 @@ describe('GET /api/oauth/:provider/initiate', () => {
 
 describe('GET /api/oauth/:provider/callback', () => {
   it('creates an account without a password and signs it in', async () => {
-    const { location, url, response } = await signIn(t.app, {
+    const landed = await signIn(t.app, {
       sub: 'new-person',
       email: 'New.Person@Example.com',
       email_verified: true,
       name: 'New Person',
     });
+    const { location, url, response } = landed;
     expect(location.startsWith('/oauth/callback?')).toBe(true);
     expect(response.headers['cache-control']).toBe('no-store');
-    // The cookie is removed at once.
-    expect(String(response.headers['set-cookie'])).toMatch(/^rrc_oauth=; Max-Age=0;.*Path=\/api\/oauth/);
-    const { token, user } = signedIn(url);
+    // The state cookie is used up: a one-minute cookie that only exchanges this sign-in's code replaces it.
+    expect(String(response.headers['set-cookie'])).toMatch(
+      /^rrc_oauth=[\w-]+\.[\w-]+\.[\w-]+; Max-Age=60;.*Path=\/api\/oauth; HttpOnly; SameSite=Lax/,
+    );
+    const { token, user } = await signedIn(t.app, landed);
     expect(user).toMatchObject({ email: 'new.person@example.com', name: 'New Person', admin: false });
     expect(typeof user.created_at).toBe('string');
     expect(url.searchParams.has('fiction_id')).toBe(false);
@@ -209,12 +212,14 @@ describe('GET /api/oauth/:provider/callback', () => {
   });
 
   it('reuses the link on the next sign-in, even after the email changed at the provider', async () => {
-    const first = signedIn(
-      (await signIn(t.app, { sub: 'returning', email: 'returning@example.com', email_verified: true })).url,
+    const first = await signedIn(
+      t.app,
+      await signIn(t.app, { sub: 'returning', email: 'returning@example.com', email_verified: true }),
     );
     t.clock.advance(2 * 60 * 60 * 1000);
-    const second = signedIn(
-      (await signIn(t.app, { sub: 'returning', email: 'elsewhere@example.com', email_verified: false })).url,
+    const second = await signedIn(
+      t.app,
+      await signIn(t.app, { sub: 'returning', email: 'elsewhere@example.com', email_verified: false }),
     );
     expect(second.user.id).toBe(first.user.id);
     expect(second.user.email).toBe('returning@example.com');
@@ -230,12 +235,12 @@ describe('GET /api/oauth/:provider/callback', () => {
 
   it('links an existing password account when the provider vouches for the email', async () => {
     const reader = await registerUser(t.app, { email: 'linked@example.com', name: 'Linked' });
-    const { url } = await signIn(t.app, {
+    const landed = await signIn(t.app, {
       sub: 'linked-sub',
       email: 'LINKED@example.com',
       email_verified: true,
     });
-    const { token, user } = signedIn(url);
+    const { token, user } = await signedIn(t.app, landed);
     expect(user.id).toBe(reader.user.id);
     expect(user.name).toBe('Linked');
     expect((await profile(t.app, token)).body.data.user.id).toBe(reader.user.id);
@@ -269,12 +274,12 @@ describe('GET /api/oauth/:provider/callback', () => {
 
   it('accepts email_verified sent as the string "true"', async () => {
     const reader = await registerUser(t.app, { email: 'stringy@example.com' });
-    const { url } = await signIn(t.app, {
+    const landed = await signIn(t.app, {
       sub: 'stringy',
       email: 'stringy@example.com',
       email_verified: 'true',
     });
-    expect(signedIn(url).user.id).toBe(reader.user.id);
+    expect((await signedIn(t.app, landed)).user.id).toBe(reader.user.id);
   });
 
   it('refuses an identity without an email', async () => {
@@ -293,21 +298,22 @@ describe('GET /api/oauth/:provider/callback', () => {
         email: 'boss@example.com',
         email_verified: true,
       });
-      expect(signedIn(accepted.url).user.admin).toBe(true);
+      expect((await signedIn(admins.app, accepted)).user.admin).toBe(true);
     } finally {
       await admins.close();
     }
   });
 
   it('carries fiction_id from the initiation to the callback page', async () => {
-    const { url, started, back } = await signIn(
+    const landed = await signIn(
       t.app,
       { sub: 'with-fiction', email: 'fiction@example.com', email_verified: true },
       '?fiction_id=987654321',
     );
+    const { url, started, back } = landed;
     expect(started.authorizationUrl).not.toContain('987654321');
     expect(back.has('fiction_id')).toBe(false);
-    signedIn(url);
+    await signedIn(t.app, landed);
     expect(url.searchParams.get('fiction_id')).toBe('987654321');
   });
 
@@ -367,7 +373,7 @@ describe('GET /api/oauth/:provider/callback', () => {
 
   it('refuses a replayed callback', async () => {
     const first = await signIn(t.app, { sub: 'replay', email: 'replay@example.com', email_verified: true });
-    signedIn(first.url);
+    await signedIn(t.app, first);
     const again = await callback(t.app, first.back, first.started.cookie);
     expect(errorOf(again.url)).toBe(OAUTH_MESSAGES.stateInvalid);
   });
@@ -488,7 +494,8 @@ describe('GET /api/oauth/:provider/callback', () => {
     await logged.ready();
     try {
       const ok = await signIn(logged, { sub: 'logged', email: 'logged@example.com', email_verified: true });
-      const { token } = signedIn(ok.url);
+      const exchangeCode = ok.url.searchParams.get('code') ?? '';
+      const { token } = await signedIn(logged, ok);
       const forged = await initiate(logged);
       const forgedBack = await authorize(forged.authorizationUrl);
       const code = forgedBack.get('code') ?? '';
@@ -507,6 +514,8 @@ describe('GET /api/oauth/:provider/callback', () => {
         CLIENT_SECRET,
         TEST_JWT_SECRET,
         ok.started.cookie.slice('rrc_oauth='.length),
+        exchangeCode,
+        ok.cookie.slice('rrc_oauth='.length),
       ]) {
         expect(secret.length).toBeGreaterThan(4);
         expect(all).not.toContain(secret);
@@ -526,6 +535,7 @@ describe('GET /api/oauth/:provider/callback', () => {
         '/api/oauth/providers',
         '/api/oauth/{provider}/initiate',
         '/api/oauth/{provider}/callback',
+        '/api/oauth/exchange',
       ]),
     );
   });

@@ -1,5 +1,7 @@
 import {
+  authResponse,
   oauthCallbackQuery,
+  oauthExchangeBody,
   oauthInitiateQuery,
   oauthInitiateResponse,
   oauthProviderParam,
@@ -71,10 +73,32 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService })
     async (request, reply) => {
       const provider = String((request.params as { provider?: unknown }).provider ?? '');
       const query = request.validationError ? null : (request.query as CallbackQuery);
-      // One use only: the state cookie goes whatever happens next.
-      reply.header('set-cookie', oauth.clearCookie()).header('cache-control', 'no-store');
-      const location = await oauth.complete(provider, query, request.headers.cookie, request.log);
+      // One use only: the state cookie is replaced (by the exchange cookie) or removed, whatever happens.
+      const { location, cookie } = await oauth.complete(provider, query, request.headers.cookie, request.log);
+      reply.header('set-cookie', cookie).header('cache-control', 'no-store');
       return reply.redirect(location, 302);
+    },
+  );
+
+  r.post(
+    '/api/oauth/exchange',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a provider sign-in: exchange the one-time code of /oauth/callback for the session',
+        description:
+          'Send the `code` from `/oauth/callback?code=…` with the cookie the callback set (same origin, credentials included). A code works once, for 60 seconds, and only from the browser that signed in; otherwise 400.',
+        body: oauthExchangeBody,
+        response: responses({ 200: authResponse }),
+      },
+    },
+    async (request, reply) => {
+      // The exchange cookie is good for one try, whatever its outcome.
+      reply.header('set-cookie', oauth.clearCookie()).header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: await oauth.exchange(request.body.code, request.headers.cookie, request.log),
+      };
     },
   );
 }

@@ -1,9 +1,11 @@
-import { OAUTH_MESSAGES, type OAuthProvider, RETURN_TO_PARAM } from '@rrc/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { type AuthSession, OAUTH_MESSAGES, type OAuthProvider, RETURN_TO_PARAM } from '@rrc/contract';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { AppError, badRequest, serviceUnavailable } from '../../errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { ExchangeCodesRepository } from './exchange-codes.repository.ts';
 import type { OAuthProviders } from './providers.ts';
-import { STATE_TTL_SECONDS, type StateCookies, sameSecret } from './state-cookie.ts';
+import { EXCHANGE_TTL_SECONDS, STATE_TTL_SECONDS, type StateCookies, sameSecret } from './state-cookie.ts';
 
 /** The little of a logger the sign-in uses; never given a token, a code or a secret. */
 export interface OAuthLog {
@@ -17,6 +19,9 @@ export interface CallbackQuery {
   error?: string;
   error_description?: string;
 }
+
+/** SHA-256, hex: exchange codes and browser states are looked up by their hashes only. */
+const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** A short description of a failure for logs: its kind and first line, never a response body. */
 function reason(error: unknown): string {
@@ -51,14 +56,55 @@ function usedStates(now: () => Date) {
 export interface OAuthServiceDeps {
   providers: OAuthProviders;
   cookies: StateCookies;
-  auth: AuthService;
+  auth: Pick<AuthService, 'signInWithProvider' | 'sessionFor'>;
+  exchangeCodes: ExchangeCodesRepository;
   now?: () => Date;
 }
 
+/** Where a finished callback sends the browser, and the Set-Cookie value that goes with it. */
+export interface CallbackOutcome {
+  location: string;
+  cookie: string;
+}
+
 /** Sign-in with external providers: authorization code flow with state (in a signed cookie) and PKCE. */
-export function oauthService({ providers, cookies, auth, now = () => new Date() }: OAuthServiceDeps) {
+export function oauthService({
+  providers,
+  cookies,
+  auth,
+  exchangeCodes,
+  now = () => new Date(),
+}: OAuthServiceDeps) {
   const used = usedStates(now);
-  const errorPage = (message: string) => `/oauth/error?${new URLSearchParams({ error: message })}`;
+  // Every way a callback fails ends the sign-in: the state cookie goes.
+  const errorPage = (message: string): CallbackOutcome => ({
+    location: `/oauth/error?${new URLSearchParams({ error: message })}`,
+    cookie: cookies.clear(),
+  });
+
+  /**
+   * The page the browser lands on once signed in: `/oauth/callback?code[&fiction_id][&return_to]`. The code
+   * opens the session once, within a minute, from this browser only (the cookie set here): a link to it
+   * signs nobody else in, and no session token ever appears in an address.
+   */
+  async function signedInPage(
+    userId: number,
+    saved: { state: string; fictionId?: number; returnTo?: string },
+  ): Promise<CallbackOutcome> {
+    const code = randomBytes(32).toString('base64url');
+    const at = now();
+    await exchangeCodes.create({
+      codeHash: sha256(code),
+      browserHash: sha256(saved.state),
+      userId,
+      now: at.toISOString(),
+      expiresAt: new Date(at.getTime() + EXCHANGE_TTL_SECONDS * 1000).toISOString(),
+    });
+    const params = new URLSearchParams({ code });
+    if (saved.fictionId !== undefined) params.set('fiction_id', String(saved.fictionId));
+    if (saved.returnTo !== undefined) params.set(RETURN_TO_PARAM, saved.returnTo);
+    return { location: `/oauth/callback?${params}`, cookie: await cookies.issueExchange(saved.state) };
+  }
 
   return {
     providers(): OAuthProvider[] {
@@ -95,15 +141,16 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
     clearCookie: () => cookies.clear(),
 
     /**
-     * Finishes a sign-in and answers where to send the browser: `/oauth/callback?token&user[&fiction_id][&return_to]`
-     * or `/oauth/error?error=<message>`. Never throws; always a path on this site.
+     * Finishes a sign-in and answers where to send the browser, with the cookie to set:
+     * `/oauth/callback?code[&fiction_id][&return_to]` (see `exchange`) or `/oauth/error?error=<message>`.
+     * Never throws; always a path on this site.
      */
     async complete(
       name: string,
       query: CallbackQuery | null,
       cookieHeader: string | undefined,
       log: OAuthLog,
-    ): Promise<string> {
+    ): Promise<CallbackOutcome> {
       const info = providers.info(name);
       const client = providers.client(name);
       if (!info || !client) return errorPage(OAUTH_MESSAGES.disabled(name));
@@ -150,10 +197,7 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
           provider: name,
           displayName: info.displayName,
         });
-        const params = new URLSearchParams({ token: session.token, user: JSON.stringify(session.user) });
-        if (saved.fictionId !== undefined) params.set('fiction_id', String(saved.fictionId));
-        if (saved.returnTo !== undefined) params.set(RETURN_TO_PARAM, saved.returnTo);
-        return `/oauth/callback?${params}`;
+        return await signedInPage(session.user.id, saved);
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) {
           log.warn({ provider: name, refusal: error.message }, 'OAuth sign-in refused');
@@ -162,6 +206,30 @@ export function oauthService({ providers, cookies, auth, now = () => new Date() 
         log.error({ provider: name, reason: reason(error) }, 'OAuth sign-in failed');
         return errorPage(failed);
       }
+    },
+
+    /**
+     * Opens the session a finished sign-in left for this browser: the code from `/oauth/callback`, used once,
+     * within a minute, with the cookie the callback set. A code used before, too late or from another browser
+     * is refused with the same message, and uses nothing up.
+     */
+    async exchange(code: string, cookieHeader: string | undefined, log: OAuthLog): Promise<AuthSession> {
+      const state = await cookies.readExchange(cookieHeader);
+      const userId = state
+        ? await exchangeCodes.take({
+            codeHash: sha256(code),
+            browserHash: sha256(state),
+            now: now().toISOString(),
+          })
+        : null;
+      if (userId === null) {
+        log.warn(
+          { problem: state ? 'unknown, used or expired code' : 'no exchange cookie' },
+          'OAuth exchange refused',
+        );
+        throw badRequest(OAUTH_MESSAGES.stateInvalid);
+      }
+      return auth.sessionFor(userId);
     },
   };
 }

@@ -31,8 +31,9 @@ const returnTo = (value: string) => `?return_to=${encodeURIComponent(value)}`;
 
 describe('the return path through an OAuth sign-in', () => {
   it('comes back on /oauth/callback, and never goes to the provider', async () => {
-    const { url, started, back } = await provider.signIn(t.app, someone(), returnTo('/sponsor/176641'));
-    signedIn(url);
+    const landed = await provider.signIn(t.app, someone(), returnTo('/sponsor/176641'));
+    const { url, started, back } = landed;
+    await signedIn(t.app, landed);
     expect(url.searchParams.get('return_to')).toBe('/sponsor/176641');
     expect(started.authorizationUrl).not.toContain('sponsor');
     expect([...back.keys()].sort()).toEqual(['code', 'state']);
@@ -52,15 +53,17 @@ describe('the return path through an OAuth sign-in', () => {
   });
 
   it('carries a fiction to track and a return path together', async () => {
-    const { url } = await provider.signIn(t.app, someone(), `${returnTo('/sponsor/5')}&fiction_id=5`);
-    signedIn(url);
+    const landed = await provider.signIn(t.app, someone(), `${returnTo('/sponsor/5')}&fiction_id=5`);
+    const { url } = landed;
+    await signedIn(t.app, landed);
     expect(url.searchParams.get('fiction_id')).toBe('5');
     expect(url.searchParams.get('return_to')).toBe('/sponsor/5');
   });
 
   it('sends no return path when the sign-in started without one', async () => {
-    const { url, started } = await provider.signIn(t.app, someone());
-    signedIn(url);
+    const landed = await provider.signIn(t.app, someone());
+    const { url, started } = landed;
+    await signedIn(t.app, landed);
     expect(url.searchParams.has('return_to')).toBe(false);
     expect(cookieClaims(started.cookie)).not.toHaveProperty('r');
   });
@@ -79,8 +82,9 @@ describe('the return path through an OAuth sign-in', () => {
     ['a registration loop', '/register?return_to=/login'],
     ['a replay of the callback page', '/oauth/callback?token=x'],
   ])('ignores %s: the sign-in goes on and lands on the default page', async (_what, value) => {
-    const { url, location, started } = await provider.signIn(t.app, someone(), returnTo(value));
-    signedIn(url);
+    const landed = await provider.signIn(t.app, someone(), returnTo(value));
+    const { url, location, started } = landed;
+    await signedIn(t.app, landed);
     expect(location).toMatch(/^\/oauth\/callback\?/);
     expect(url.searchParams.has('return_to')).toBe(false);
     expect(location).not.toContain('evil');
@@ -120,8 +124,9 @@ describe('the return path through an OAuth sign-in', () => {
     ).split(';')[0];
     provider.claims = someone();
     const back = await authorize(started.authorizationUrl);
-    const { url, location } = await callback(t.app, back, forged);
-    signedIn(url);
+    const landed = await callback(t.app, back, forged);
+    const { url, location } = landed;
+    await signedIn(t.app, landed);
     expect(location).not.toContain('evil');
     expect(url.searchParams.has('return_to')).toBe(false);
   });

@@ -1,9 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useKnownOAuthError } from './oauth-errors.ts';
 
+const GENERAL_FAILURE = 'An error occurred during authentication. Please try again.';
+
+/** Where a failed provider sign-in lands (SPEC §2): the server's text when it is one the server sends. */
 export function OAuthErrorPage() {
   const [params] = useSearchParams();
-  const message = params.get('error') || 'An error occurred during authentication. Please try again.';
+  const { message, checking } = useKnownOAuthError(params.get('error'), GENERAL_FAILURE);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
       <div className="mb-5 flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-600">
@@ -19,7 +24,9 @@ export function OAuthErrorPage() {
         </svg>
       </div>
       <h1 className="text-2xl font-bold text-slate-900">Authentication Failed</h1>
-      <p className="mt-3 text-slate-600">{message}</p>
+      <p className="mt-3 min-h-6 text-slate-600">
+        {checking ? <Spinner label="Loading the message" /> : message}
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/login" className={buttonClasses('primary')}>
           Back to Login

@@ -48,6 +48,9 @@ const HOSTILE = [
   '/oauth/callback?token=x',
 ];
 
+/** The server opens the session of the one-time code the callback page was given. */
+const exchangeCode = { 'POST /api/oauth/exchange': () => ok({ token: 'oauth-token', user: reader }) };
+
 const withReturn = (page: '/login' | '/register', value: string) =>
   `${page}?return_to=${encodeURIComponent(value)}`;
 
@@ -192,8 +195,8 @@ describe('OAuth sign-in with a return path', () => {
   });
 
   it('lands back on the page after the provider, from the callback', async () => {
-    window.history.replaceState(null, '', '/oauth/callback?token=oauth-token&return_to=%2Fsponsor%2F555');
-    mockApi({ 'GET /api/auth/profile': () => ok({ user: reader }) });
+    window.history.replaceState(null, '', '/oauth/callback?code=one-time-code&return_to=%2Fsponsor%2F555');
+    mockApi({ ...exchangeCode, 'GET /api/auth/profile': () => ok({ user: reader }) });
     renderWithProviders(<OAuthCallbackPage />, { route: '/oauth/callback' });
 
     await waitFor(() => expect(currentPath()).toBe('/sponsor/555'));
@@ -204,9 +207,9 @@ describe('OAuth sign-in with a return path', () => {
     window.history.replaceState(
       null,
       '',
-      `/oauth/callback?token=oauth-token&return_to=${encodeURIComponent(value)}`,
+      `/oauth/callback?code=one-time-code&return_to=${encodeURIComponent(value)}`,
     );
-    mockApi({ 'GET /api/auth/profile': () => ok({ user: reader }) });
+    mockApi({ ...exchangeCode, 'GET /api/auth/profile': () => ok({ user: reader }) });
     renderWithProviders(<OAuthCallbackPage />, { route: '/oauth/callback' });
 
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The sign-in providers; a failure leaves the list empty (SPEC §8). */
-export function useOAuthProviders() {
+export function useOAuthProviders({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: ['oauth-providers'],
     queryFn: async ({ signal }) => {
       try {
