@@ -1,11 +1,14 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
+import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { RequireAdmin, RequireUser } from '../features/auth/guards.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage.tsx';
 import { OAuthErrorPage } from '../features/auth/OAuthErrorPage.tsx';
 import { RegisterPage } from '../features/auth/RegisterPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import { AboutPage } from '../features/pages/AboutPage.tsx';
 import { PrivacyPage } from '../features/pages/PrivacyPage.tsx';
@@ -119,6 +122,9 @@ export function AppRoutes() {
         />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/oauth/error" element={<OAuthErrorPage />} />

@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { VerifyEmailBanner } from '../../features/auth/VerifyEmailBanner.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -15,6 +16,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1 pb-28 sm:pb-20">
         <ErrorBoundary resetKey={pathname}>
           <Outlet />

@@ -31,6 +31,15 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'create a new account' })).toHaveAttribute('href', '/register');
   });
 
+  it('offers a way back for a forgotten password', () => {
+    mockApi();
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
   it('shows "Signing in..." on a disabled button while the request is pending', async () => {
     const reply = deferred<Response>();
     mockApi({ 'POST /api/auth/login': () => reply.promise });

@@ -62,15 +62,22 @@ export function LoginPage() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <div>
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <p className="mt-1.5 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <Button type="submit" disabled={busy} className="w-full py-2.5">
           {busy ? 'Signing in...' : 'Sign in'}
         </Button>

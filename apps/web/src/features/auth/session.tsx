@@ -1,4 +1,4 @@
-import type { LoginBody, ProfileUpdateBody, RegisterBody, User } from '@rrc/contract';
+import type { LoginBody, ProfileUpdateBody, RegisterBody, ResetPasswordBody, User } from '@rrc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { ApiError, setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { fetchProfile, updateProfile } from './api/profile.ts';
 import { registerAccount } from './api/register.ts';
+import { resetPassword } from './api/reset-password.ts';
 import { signIn } from './api/sign-in.ts';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -20,6 +21,10 @@ interface SessionValue {
   /** Stores a token received another way (OAuth) and verifies it. */
   adoptToken(token: string): Promise<User>;
   updateProfile(body: ProfileUpdateBody): Promise<User>;
+  /** Sets a new password with a mailed link and signs in with it (every other session ends). */
+  resetPassword(body: ResetPasswordBody): Promise<User>;
+  /** Reads the signed-in account again (after its address was verified, say). */
+  refreshUser(): Promise<void>;
   signOut(): void;
 }
 
@@ -119,6 +124,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           clear();
           throw error;
         }
+      },
+      async resetPassword(body) {
+        const session = await resetPassword(body);
+        return start(session.token, session.user);
+      },
+      async refreshUser() {
+        const token = sessionStore.token();
+        if (!token) return;
+        const user = await fetchProfile();
+        // Someone else may have signed in meanwhile: their session is not this answer's.
+        if (sessionStore.token() !== token) return;
+        sessionStore.writeUser(user);
+        setState({ status: 'signed-in', user, signedOutByReader: false });
       },
       async updateProfile(body) {
         const { user, token } = await updateProfile(body);

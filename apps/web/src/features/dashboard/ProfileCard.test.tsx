@@ -191,3 +191,55 @@ describe('ProfileCard on the dashboard', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(renamed);
   });
 });
+
+describe('ProfileCard email verification', () => {
+  it('says whether the address is verified', () => {
+    mockApi();
+    const { unmount } = renderCard();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    unmount();
+    renderCard({ ...reader, email_verified: false });
+    expect(screen.getByText('Not verified yet')).toBeInTheDocument();
+  });
+
+  it('asks for a new address by email, and says the change waits for the link', async () => {
+    const calls = mockApi({
+      'PUT /api/auth/profile': () => ok({ user: { ...reader, pending_email: 'rita@new.example' } }),
+    });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'Rita@New.example');
+    await user.type(screen.getByLabelText('Current password'), 'Readers4ever');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'Profile updated. We sent a link to rita@new.example: your email changes once you open it.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({
+      name: 'Rita Reader',
+      email: 'Rita@New.example',
+      currentPassword: 'Readers4ever',
+    });
+  });
+
+  it('shows a change of address that waits for its link, and sends the link again on request', async () => {
+    const calls = mockApi({
+      'POST /api/auth/resend-verification': () => ok({ email: 'rita@new.example' }),
+    });
+    const { user } = renderCard({ ...reader, pending_email: 'rita@new.example' });
+
+    expect(detail('Email')).toBe('rita@example.com');
+    expect(screen.getByText(/Changing to/)).toHaveTextContent(
+      'Changing to rita@new.example. Open the link we sent there to confirm it; until then you sign in with rita@example.com.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/The link works for 24 hours/)).toHaveTextContent(
+      'Sent to rita@new.example.',
+    );
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { ResendVerification } from '../auth/ResendVerification.tsx';
 import { useSession } from '../auth/session.tsx';
 
 function memberSince(createdAt: string) {
@@ -30,14 +31,21 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
     setBusy(true);
     setError(null);
     try {
-      await updateProfile({
+      const updated = await updateProfile({
         name: name.trim() || null,
         email,
         ...(newPassword ? { newPassword } : {}),
         // Changing the email or the password needs the current password.
         ...(currentPassword ? { currentPassword } : {}),
       });
-      onDone(newPassword ? 'Profile and password updated.' : 'Profile updated.');
+      const saved = newPassword ? 'Profile and password updated.' : 'Profile updated.';
+      // A new address takes effect only once its owner opens the link mailed to it.
+      const asked = updated.pending_email && email.trim().toLowerCase() === updated.pending_email;
+      onDone(
+        asked
+          ? `${saved} We sent a link to ${updated.pending_email}: your email changes once you open it.`
+          : saved,
+      );
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.profileUpdate));
       setBusy(false);
@@ -97,6 +105,36 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
   );
 }
 
+/** Whether the address is verified, and a change of address still waiting for its link to be opened. */
+function EmailStatus({ user }: { user: User }) {
+  // A session stored before verification existed does not say; it is checked again at start-up.
+  if (user.email_verified === undefined) return null;
+  return (
+    <>
+      <dd className="mt-1">
+        {user.email_verified ? (
+          <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
+            Verified
+          </span>
+        ) : (
+          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+            Not verified yet
+          </span>
+        )}
+      </dd>
+      {user.pending_email && (
+        <dd className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3 text-slate-700 ring-1 ring-slate-200">
+          <p>
+            Changing to <strong className="break-all text-slate-900">{user.pending_email}</strong>. Open the
+            link we sent there to confirm it; until then you sign in with {user.email}.
+          </p>
+          <ResendVerification />
+        </dd>
+      )}
+    </>
+  );
+}
+
 export function ProfileCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
@@ -142,6 +180,7 @@ export function ProfileCard({ user }: { user: User }) {
             <div>
               <dt className="font-medium text-slate-500">Email</dt>
               <dd className="mt-0.5 break-all text-slate-900">{user.email}</dd>
+              <EmailStatus user={user} />
             </div>
             <div>
               <dt className="font-medium text-slate-500">Member since</dt>

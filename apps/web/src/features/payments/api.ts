@@ -1,14 +1,7 @@
-import type { DonationType, PaymentCreated, PaymentStatus, PublicConfig } from '@rrc/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { DonationType, PaymentCreated, PaymentStatus } from '@rrc/contract';
 import { apiRequest } from '../../lib/api-client.ts';
 
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => apiRequest<PublicConfig>('/config', { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
+export { usePublicConfig } from '../../lib/public-config.ts';
 
 export function createCoffeePayment(paymentType: DonationType) {
   return apiRequest<PaymentCreated>('/stripe/create-coffee-payment', {
