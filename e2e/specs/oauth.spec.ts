@@ -31,17 +31,95 @@ test.describe('OAuth sign-in', () => {
     }
   });
 
-  test('continues with the provider and comes back signed in on the dashboard', async ({ page }) => {
+  test('continues with the provider and comes back signed in on the dashboard, through the code exchange', async ({
+    page,
+  }) => {
     const email = uniqueEmail('oidc');
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => addresses.push(frame.url()));
     await page.goto('/login');
     await page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click();
+    const exchanged = page.waitForResponse('**/api/oauth/exchange');
     await consent(page, { email, name: 'Olive Oidc' });
+    // The page sent the one-time code of its address, and the server answered with the session.
+    const exchange = await exchanged;
+    expect(exchange.request().method()).toBe('POST');
+    expect(exchange.status()).toBe(200);
+    expect((await exchange.json()).data.user.email).toBe(email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome, Olive Oidc').first()).toBeVisible();
-    // The token never stays in the address bar or the history entry.
-    expect(page.url()).not.toContain('token=');
+    // No session token ever appears in an address; the code leaves the address bar and the history entry.
+    expect(addresses.some((address) => /\/oauth\/callback\?code=/.test(address))).toBe(true);
+    expect(addresses.filter((address) => address.includes('token='))).toEqual([]);
     await page.goBack();
+    expect(page.url()).not.toContain('code=');
     expect(page.url()).not.toContain('token=');
+  });
+
+  test('a sign-in page opened in another browser signs nobody in; the browser that signed in still can', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('oidc-link');
+    // Hold this browser's exchange back, to learn the address of its sign-in page.
+    let signInPage = '';
+    await page.route('**/api/oauth/exchange', (route) => route.abort());
+    page.on('framenavigated', (frame) => {
+      if (frame.url().includes('/oauth/callback?code=')) signInPage = frame.url();
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click();
+    await consent(page, { email });
+    await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+    expect(signInPage).toMatch(/\/oauth\/callback\?code=[\w-]+$/);
+
+    // Someone else opens that address: no cookie of that sign-in, so no session.
+    const other = await browser.newContext();
+    try {
+      const visitor = await other.newPage();
+      await acceptCookies(visitor);
+      const refused = visitor.waitForResponse('**/api/oauth/exchange');
+      await visitor.goto(signInPage);
+      expect((await refused).status()).toBe(400);
+      await expect(visitor.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+      await expect(visitor.getByText('Authentication failed. Please try again.')).toBeVisible();
+      expect(await visitor.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await visitor.goto('/dashboard');
+      await expect(visitor).toHaveURL(/\/login/);
+    } finally {
+      await other.close();
+    }
+
+    // The browser that signed in exchanges the same code (unused so far), once.
+    await page.unroute('**/api/oauth/exchange');
+    await page.goto(signInPage);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(signInPage);
+    await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+  });
+
+  test("an old-style link with someone's session token in it signs nobody in", async ({ page, request }) => {
+    const someoneElse = await createAccount(request, uniqueEmail('token-link'), 'Someone Else');
+    const link = `/oauth/callback?token=${someoneElse.token}&user=${encodeURIComponent(JSON.stringify(someoneElse.user))}`;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Authentication Error' })).toBeVisible();
+    await expect(page.getByText('No authentication token received.')).toBeVisible();
+    expect(page.url()).not.toContain(someoneElse.token);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText('Welcome, Someone Else')).toHaveCount(0);
+  });
+
+  test('the Authentication Failed screen shows only texts the site sends', async ({ page }) => {
+    await page.goto(`/oauth/error?error=${encodeURIComponent('Your account is locked. Call +1 555 0100.')}`);
+    await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();
+    await expect(
+      page.getByText('An error occurred during authentication. Please try again.'),
+    ).toBeVisible();
+    await expect(page.getByText(/Call \+1 555/)).toHaveCount(0);
+    await page.goto(`/oauth/error?error=${encodeURIComponent('OAuth is currently disabled for github')}`);
+    await expect(page.getByText('OAuth is currently disabled for github')).toBeVisible();
   });
 
   test('from a fiction page, lands back on the fiction with it in the list', async ({ page, request }) => {

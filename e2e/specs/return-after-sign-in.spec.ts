@@ -67,11 +67,15 @@ test.describe('return after sign-in', () => {
     await page.getByRole('button', { name: 'Continue with Test Provider' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in to Test Provider' })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('oauth-return'));
+    const exchanged = page.waitForResponse('**/api/oauth/exchange');
     await page.getByRole('button', { name: 'Allow' }).click();
 
+    // Signed in through the one-time code of the sign-in page, then back where the reader was.
+    expect((await exchanged).status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/sponsor/${royalroadId}$`));
     await expect(page.getByRole('button', { name: 'Sponsor for $20' })).toBeVisible();
     expect(page.url()).not.toContain('token=');
+    expect(page.url()).not.toContain('code=');
   });
 
   for (const hostile of [
