@@ -1,35 +1,20 @@
-import { Migrator } from 'kysely/migration';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, dropTestDatabase } from '../../../test/postgres.ts';
-import { testDialect } from '../../../test/test-app.ts';
-import { type Database, openDatabase } from '../database.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseMigratedTo } from '../../../test/migrated-to.ts';
+import type { Database } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { migrations } from './index.ts';
 
 // Accounts from before email verification: an address counts as proven only where the data shows a provider
 // vouched for it (a provider identity linked later to an existing account, which always required that).
 
-let database: Database | undefined;
-let dropName: string | undefined;
+let opened: Awaited<ReturnType<typeof databaseMigratedTo>> | undefined;
 afterEach(async () => {
-  await database?.close();
-  if (dropName) await dropTestDatabase(dropName);
-  database = undefined;
-  dropName = undefined;
+  await opened?.close();
+  opened = undefined;
 });
 
 async function openBefore(): Promise<Database> {
-  let url = 'sqlite::memory:';
-  if (testDialect === 'postgres') {
-    const created = await createTestDatabase(inject('pgRunId'));
-    url = created.url;
-    dropName = created.name;
-  }
-  database = openDatabase(url, { poolSize: 2 });
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateTo('2026_11_25_1100_subscriptions');
-  if (error) throw error;
-  return database;
+  opened = await databaseMigratedTo('2026_11_25_1100_subscriptions');
+  return opened.database;
 }
 
 describe('migration 2026_11_26_1000_email_verification', () => {
@@ -72,7 +57,7 @@ describe('migration 2026_11_26_1000_email_verification', () => {
       ])
       .execute();
 
-    await migrateToLatest(database as Database);
+    await migrateToLatest(opened?.database as Database);
     const rows = await db
       .selectFrom('users')
       .select(['id', 'email_verified_at', 'pending_email', 'released_email'])

@@ -47,39 +47,48 @@ export function accountEmailService({
   log,
   now = () => new Date(),
 }: AccountEmailDeps) {
-  /** A new single-use link of this purpose for the account, mailed to `address` after the answer. */
+  /**
+   * A new single-use link of this purpose for the account, mailed to `address` after the answer; false (and
+   * nothing sent) when the account was already sent its hourly allowance of them.
+   */
   async function mailLink(
     account: Pick<UserRecord, 'id' | 'name'>,
     purpose: EmailTokenPurpose,
     address: string,
     reason?: VerificationReason,
-  ) {
+  ): Promise<boolean> {
     const { token, hash } = newLinkToken();
     const at = now();
-    await emailTokens.create({
+    const stored = await emailTokens.createWithinAllowance({
       userId: account.id,
       purpose,
       hash,
       email: address,
       now: at.toISOString(),
       expiresAt: new Date(at.getTime() + LIFETIME_MS[purpose]).toISOString(),
+      since: new Date(at.getTime() - HOUR_MS).toISOString(),
+      limit: EMAILS_PER_ACCOUNT_PER_HOUR,
     });
+    const context = { purpose, ...(reason ? { reason } : {}), userId: account.id };
+    if (!stored) {
+      log.warn(context, 'email not sent: hourly allowance used');
+      return false;
+    }
     const url = `${publicUrl}${PAGE[purpose]}?${new URLSearchParams({ token })}`;
     const message =
       purpose === 'verify-email'
         ? verificationMail({ to: address, name: account.name, url, reason: reason ?? 'resend' })
         : passwordResetMail({ to: address, name: account.name, url });
-    mailer.send(message, { purpose, ...(reason ? { reason } : {}), userId: account.id });
+    mailer.send(message, context);
+    return true;
   }
 
-  /** Seconds until the account may be sent another email of this purpose; 0 when it may now. */
-  async function waitBeforeNext(userId: number, purpose: EmailTokenPurpose): Promise<number> {
+  /** A refusal saying when the account may be sent another email of this purpose. */
+  async function allowanceUsed(userId: number, purpose: EmailTokenPurpose) {
     const at = now().getTime();
-    const since = new Date(at - HOUR_MS).toISOString();
-    if ((await emailTokens.countSince(userId, purpose, since)) < EMAILS_PER_ACCOUNT_PER_HOUR) return 0;
-    const oldest = await emailTokens.oldestSince(userId, purpose, since);
+    const oldest = await emailTokens.oldestSince(userId, purpose, new Date(at - HOUR_MS).toISOString());
     const frees = oldest ? Date.parse(oldest) + HOUR_MS : at + HOUR_MS;
-    return Math.max(1, Math.ceil((frees - at) / 1000));
+    return tooManyRequests(ACCOUNT_EMAIL_MESSAGES.tooManyEmails, Math.max(1, Math.ceil((frees - at) / 1000)));
   }
 
   return {
@@ -99,8 +108,7 @@ export function accountEmailService({
     ): Promise<boolean> {
       if (!mailer.enabled) return false;
       try {
-        await mailLink(account, 'verify-email', address, reason);
-        return true;
+        return await mailLink(account, 'verify-email', address, reason);
       } catch (error) {
         log.error(
           { purpose: 'verify-email', reason, userId: account.id, failure: oneLine(error) },
@@ -112,8 +120,9 @@ export function accountEmailService({
 
     /** Refuses (429) when the account was already sent its hourly allowance of verification emails. */
     async assertCanSendVerification(userId: number): Promise<void> {
-      const wait = await waitBeforeNext(userId, 'verify-email');
-      if (wait > 0) throw tooManyRequests(ACCOUNT_EMAIL_MESSAGES.tooManyEmails, wait);
+      const since = new Date(now().getTime() - HOUR_MS).toISOString();
+      if ((await emailTokens.countSince(userId, 'verify-email', since)) >= EMAILS_PER_ACCOUNT_PER_HOUR)
+        throw await allowanceUsed(userId, 'verify-email');
     },
 
     /** A new verification link for the address waiting to be proven: the pending new one, else the account's. */
@@ -121,9 +130,9 @@ export function accountEmailService({
       const address = account.pendingEmail ?? (account.emailVerifiedAt ? null : account.email);
       if (!address) throw conflict(ACCOUNT_EMAIL_MESSAGES.alreadyVerified);
       if (!mailer.enabled) throw serviceUnavailable(ACCOUNT_EMAIL_MESSAGES.mailUnavailable);
-      const wait = await waitBeforeNext(account.id, 'verify-email');
-      if (wait > 0) throw tooManyRequests(ACCOUNT_EMAIL_MESSAGES.tooManyEmails, wait);
-      await mailLink(account, 'verify-email', address, account.pendingEmail ? 'email-change' : 'resend');
+      const reason = account.pendingEmail ? 'email-change' : 'resend';
+      if (!(await mailLink(account, 'verify-email', address, reason)))
+        throw await allowanceUsed(account.id, 'verify-email');
       return { email: address };
     },
 
@@ -147,15 +156,8 @@ export function accountEmailService({
       if (!mailer.enabled) throw serviceUnavailable(ACCOUNT_EMAIL_MESSAGES.resetUnavailable);
       tasks.run({ task: 'password reset request' }, async () => {
         const account = await users.findByEmail(email);
-        if (!account) return;
-        if ((await waitBeforeNext(account.id, 'reset-password')) > 0) {
-          log.warn(
-            { purpose: 'reset-password', userId: account.id },
-            'reset email not sent: hourly allowance used',
-          );
-          return;
-        }
-        await mailLink(account, 'reset-password', account.email);
+        // Past the hourly allowance nothing is sent (and logged), with the same answer as ever.
+        if (account) await mailLink(account, 'reset-password', account.email);
       });
     },
 

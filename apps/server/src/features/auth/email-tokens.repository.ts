@@ -21,25 +21,48 @@ async function useUp(trx: Transaction<Schema>, token: EmailToken, now: string): 
 /** The links mailed for email verification and password reset, and what opening one changes. */
 export function emailTokensRepository(db: Kysely<Schema>) {
   return {
-    async create(input: {
+    /**
+     * Stores a new link unless the account was already sent `limit` of this purpose since `since`; false then.
+     * One transaction that first locks the account's row, so that requests at the same moment (on several
+     * servers, too) take turns and the allowance holds.
+     */
+    createWithinAllowance(input: {
       userId: number;
       purpose: EmailTokenPurpose;
       hash: string;
       email: string;
       now: string;
       expiresAt: string;
-    }): Promise<void> {
-      await db
-        .insertInto('email_tokens')
-        .values({
-          user_id: input.userId,
-          purpose: input.purpose,
-          token_hash: input.hash,
-          email: input.email.toLowerCase(),
-          created_at: input.now,
-          expires_at: input.expiresAt,
-        })
-        .execute();
+      since: string;
+      limit: number;
+    }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ token_version: eb.ref('token_version') }))
+          .where('id', '=', input.userId)
+          .execute();
+        const sent = await trx
+          .selectFrom('email_tokens')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', input.userId)
+          .where('purpose', '=', input.purpose)
+          .where('created_at', '>', input.since)
+          .executeTakeFirstOrThrow();
+        if (Number(sent.n) >= input.limit) return false;
+        await trx
+          .insertInto('email_tokens')
+          .values({
+            user_id: input.userId,
+            purpose: input.purpose,
+            token_hash: input.hash,
+            email: input.email.toLowerCase(),
+            created_at: input.now,
+            expires_at: input.expiresAt,
+          })
+          .execute();
+        return true;
+      });
     },
 
     /** A link of this purpose that is neither used nor expired. */
