@@ -10,13 +10,21 @@ import {
   useStripeStandIn,
 } from '../support/fake-stripe.ts';
 
-/** Waits until our server has heard from Stripe (by webhook) that the payment went through. */
-async function expectRecorded(page: Page, paymentIntentId: string, tier: string, amount: number) {
+/**
+ * Waits until our server has heard from Stripe (by webhook) that the payment went through, asking as the
+ * browser that paid: with the payment's client secret.
+ */
+async function expectRecorded(
+  page: Page,
+  payment: { paymentIntentId: string; clientSecret: string },
+  tier: string,
+  amount: number,
+) {
   await expect
     .poll(
       async () => {
         const response = await page.request.get(
-          `/api/stripe/payment-status?paymentIntentId=${paymentIntentId}`,
+          `/api/stripe/payment-status?paymentIntentId=${payment.paymentIntentId}&client_secret=${payment.clientSecret}`,
         );
         return (await response.json()).data;
       },
@@ -59,7 +67,7 @@ test.describe('Coffee donations', () => {
           page.getByText(/^It renews every month\. To stop it, write to coffee@example\.com/),
         ).toBeVisible();
       }
-      await expectRecorded(page, data.paymentIntentId, tier, price);
+      await expectRecorded(page, data, tier, price);
     });
   }
 

@@ -114,9 +114,7 @@ test.describe('OAuth sign-in', () => {
   test('the Authentication Failed screen shows only texts the site sends', async ({ page }) => {
     await page.goto(`/oauth/error?error=${encodeURIComponent('Your account is locked. Call +1 555 0100.')}`);
     await expect(page.getByRole('heading', { name: 'Authentication Failed' })).toBeVisible();
-    await expect(
-      page.getByText('An error occurred during authentication. Please try again.'),
-    ).toBeVisible();
+    await expect(page.getByText('An error occurred during authentication. Please try again.')).toBeVisible();
     await expect(page.getByText(/Call \+1 555/)).toHaveCount(0);
     await page.goto(`/oauth/error?error=${encodeURIComponent('OAuth is currently disabled for github')}`);
     await expect(page.getByText('OAuth is currently disabled for github')).toBeVisible();

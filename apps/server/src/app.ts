@@ -41,6 +41,7 @@ import { userFictionsRoutes } from './features/user-fictions/user-fictions.route
 import { userFictionsService } from './features/user-fictions/user-fictions.service.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { authGuards } from './http/auth-guards.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Wait before a failed mail is tried again (tests shorten it). */
   mailRetryDelayMs?: number;
+  /** How long a request (headers and body) may take to arrive; 30 s unless a test shortens it. */
+  requestTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -77,9 +80,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const { trustProxy } = config;
   const securityHeaders = securityHeadersFor({ https: config.publicUrl.startsWith('https:') });
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole within 30 s, its headers within 15 s, however slowly a client sends it
+    // (a body trickled in is cut off then, and its connection closed); Node checks every second, not every
+    // 30. Handlers themselves are not timed by this.
+    requestTimeout,
+    http: {
+      headersTimeout: Math.min(15_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(1000, requestTimeout),
+    },
+    clientErrorHandler: clientErrorHandler(securityHeaders('/api/')),
     // Requests are logged by registerRequestLogging, with credentials taken out of their addresses.
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For: the right-most

@@ -17,11 +17,23 @@ export const paymentCreated = z.object({ clientSecret: z.string(), paymentIntent
 export type PaymentCreated = z.infer<typeof paymentCreated>;
 export const paymentCreatedResponse = z.object({ success: z.literal(true), data: paymentCreated });
 
+/**
+ * A payment's status is shown to its donor when signed in, or to whoever presents its client secret (the
+ * browser that just paid, signed in or not); to anyone else the payment does not exist.
+ */
 export const paymentStatusQuery = z.object({
   paymentIntentId: z
     .string({ error: 'paymentIntentId is required.' })
     .regex(/^pi_[A-Za-z0-9]{1,250}$/, 'paymentIntentId must look like pi_….'),
+  client_secret: z
+    .string()
+    .regex(/^pi_[A-Za-z0-9]{1,250}_secret_[A-Za-z0-9]{1,250}$/, 'client_secret must look like pi_…_secret_….')
+    .optional()
+    .meta({
+      description: 'The client secret the payment was started with (not needed by its signed-in donor).',
+    }),
 });
+export type PaymentStatusQuery = z.input<typeof paymentStatusQuery>;
 
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];

@@ -201,6 +201,8 @@ export interface DonationsTable {
   user_id: number | null;
   fiction_id: number | null;
   failure_message: string | null;
+  /** SHA-256 of the payment's client secret, hex: whoever holds the secret may see how the payment went. */
+  client_secret_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Timestamp | null;

@@ -99,7 +99,8 @@ const MATRIX: Row[] = [
   ['GET /api/config', 200, 200, 200, 200, at('/api/config')],
   ['POST /api/stripe/create-coffee-payment', 200, 200, 200, 200, ask('/api/stripe/create-coffee-payment', { paymentType: 'basic' })],
   ['POST /api/stripe/create-payment', 401, 200, 200, 200, (f) => ({ url: '/api/stripe/create-payment', payload: { fictionId: f.favorite.fictionId } })],
-  ['GET /api/stripe/payment-status', 200, 200, 200, 200, (f) => ({ url: `/api/stripe/payment-status?paymentIntentId=${f.paymentIntentId}` })],
+  // The reader's own coffee: its donor sees it; to anyone else (without its client secret) it does not exist.
+  ['GET /api/stripe/payment-status', 404, 200, 404, 404, (f) => ({ url: `/api/stripe/payment-status?paymentIntentId=${f.paymentIntentId}` })],
   ['GET /api/stripe/subscriptions', 401, 200, 200, 200, at('/api/stripe/subscriptions')],
   // Only the donor reaches their monthly coffee; to anyone else it does not exist.
   ['POST /api/stripe/subscriptions/{subscriptionId}/cancel', 401, 200, 404, 404, (f) => ({ url: `/api/stripe/subscriptions/${f.subscriptionId}/cancel` })],
@@ -283,6 +284,7 @@ beforeAll(async () => {
   const coffee = await call<{ data: { paymentIntentId: string } }>(t.app, {
     method: 'POST',
     url: '/api/stripe/create-coffee-payment',
+    token: reader.token,
     payload: { paymentType: 'fancy' },
   });
   expect(coffee.status, JSON.stringify(coffee.body)).toBe(200);

@@ -113,6 +113,7 @@ const real = {
   jobIds: [] as number[],
   authorIds: [] as number[],
   paymentIntentIds: [] as string[],
+  clientSecrets: [] as string[],
   subscriptionIds: [] as string[],
 };
 let forgedAuthorizations: string[] = [];
@@ -147,13 +148,14 @@ beforeAll(async () => {
     real.entryIds.push(added.body.data.userFictionId);
     real.authorIds.push(fiction.authorId);
   }
-  const coffee = await call<{ data: { paymentIntentId: string } }>(t.app, {
+  const coffee = await call<{ data: { paymentIntentId: string; clientSecret: string } }>(t.app, {
     method: 'POST',
     url: '/api/stripe/create-coffee-payment',
     payload: { paymentType: 'basic' },
   });
   expect(coffee.status).toBe(200);
   real.paymentIntentIds.push(coffee.body.data.paymentIntentId);
+  real.clientSecrets.push(coffee.body.data.clientSecret);
   // The reader's Monthly Coffee Pods, paid at the fake Stripe, so that managing it reaches Stripe.
   real.subscriptionIds.push((await payMonthlyCoffee(t, stripe.url, reader.token)).subscriptionId);
   // Two fictions known from the Rising Stars list only (never read from their page): a reader may refresh them.
@@ -342,6 +344,8 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom(...DONATION_TYPES);
     case 'paymentIntentId':
       return pick(real.paymentIntentIds, 'pi_1');
+    case 'client_secret':
+      return pick(real.clientSecrets, 'pi_1_secret_1');
     // The one-time code of an OAuth sign-in: well-formed, but none that was issued to this caller.
     case 'code':
       return fc

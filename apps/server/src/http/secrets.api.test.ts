@@ -116,7 +116,11 @@ describe('secrets', () => {
     });
     expect(coffee.status).toBe(200);
     const { paymentIntentId } = (coffee.body as { data: { paymentIntentId: string } }).data;
-    await send({ method: 'GET', url: `/api/stripe/payment-status?paymentIntentId=${paymentIntentId}` });
+    const { clientSecret } = (coffee.body as { data: { clientSecret: string } }).data;
+    await send({
+      method: 'GET',
+      url: `/api/stripe/payment-status?paymentIntentId=${paymentIntentId}&client_secret=${clientSecret}`,
+    });
     const stripe = new Stripe(SECRETS.STRIPE_SECRET_KEY, {
       host: '127.0.0.1',
       port: new URL(stripeFake.url).port,
@@ -206,10 +210,18 @@ describe('secrets', () => {
       headers: { cookie },
     });
     const landing = String(callback.headers.location);
-    expect(landing.startsWith('/oauth/callback?token=')).toBe(true);
-    tokens.push(new URLSearchParams(landing.split('?')[1]).get('token') ?? '');
-    // The browser then loads the callback page with the token in its address.
+    expect(landing.startsWith('/oauth/callback?code=')).toBe(true);
+    const exchangeCode = new URLSearchParams(landing.split('?')[1]).get('code') ?? '';
+    // The browser then loads the callback page with the one-time code in its address, and exchanges it.
     await send({ method: 'GET', url: landing });
+    const exchanged = await send({
+      method: 'POST',
+      url: '/api/oauth/exchange',
+      headers: { cookie: String(callback.headers['set-cookie']).split(';')[0] ?? '' },
+      payload: { code: exchangeCode },
+    });
+    expect(exchanged.status).toBe(200);
+    tokens.push((exchanged.body as { data: { token: string } }).data.token, exchangeCode);
     await send({
       method: 'GET',
       url: '/api/oauth/oidc/callback?code=forged&state=forged',
@@ -238,5 +250,8 @@ describe('secrets', () => {
       expect(issued.length).toBeGreaterThan(20);
       expect(log, 'a session token in the log').not.toContain(issued);
     }
+    // A payment's client secret lets whoever holds it see how the payment went: never logged either.
+    expect(clientSecret.length).toBeGreaterThan(20);
+    expect(log, 'a client secret in the log').not.toContain(clientSecret);
   });
 });

@@ -9,6 +9,7 @@ import * as refreshRequests from './2026_11_25_1000_refresh_requests.ts';
 import * as subscriptions from './2026_11_25_1100_subscriptions.ts';
 import * as emailVerification from './2026_11_26_1000_email_verification.ts';
 import * as oauthExchangeCodes from './2026_11_26_1100_oauth_exchange_codes.ts';
+import * as donationClientSecrets from './2026_11_26_1110_donation_client_secrets.ts';
 import * as scrapeAttempts from './2026_11_26_1200_scrape_attempts.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_1100_subscriptions': subscriptions,
   '2026_11_26_1000_email_verification': emailVerification,
   '2026_11_26_1100_oauth_exchange_codes': oauthExchangeCodes,
+  '2026_11_26_1110_donation_client_secrets': donationClientSecrets,
   '2026_11_26_1200_scrape_attempts': scrapeAttempts,
 };

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type AuthSession, OAUTH_MESSAGES, type OAuthProvider, RETURN_TO_PARAM } from '@rrc/contract';
 import { generateCodeVerifier, generateState } from 'arctic';
 import { AppError, badRequest, serviceUnavailable } from '../../errors.ts';
+import { sha256Hex as sha256 } from '../../lib/sha256.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ExchangeCodesRepository } from './exchange-codes.repository.ts';
 import type { OAuthProviders } from './providers.ts';
@@ -19,9 +20,6 @@ export interface CallbackQuery {
   error?: string;
   error_description?: string;
 }
-
-/** SHA-256, hex: exchange codes and browser states are looked up by their hashes only. */
-const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
 /** A short description of a failure for logs: its kind and first line, never a response body. */
 function reason(error: unknown): string {

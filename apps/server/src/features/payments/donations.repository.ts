@@ -16,6 +16,8 @@ export interface NewDonation {
   subscriptionId?: string | null;
   userId: number | null;
   fictionId?: number | null;
+  /** SHA-256 of the client secret the payment was started with, when this site started it. */
+  clientSecretHash?: string | null;
   now: string;
 }
 
@@ -35,6 +37,7 @@ function insertDonation(db: Db, donation: NewDonation) {
       subscription_id: donation.subscriptionId ?? null,
       user_id: donation.userId,
       fiction_id: donation.fictionId ?? null,
+      client_secret_hash: donation.clientSecretHash ?? null,
       created_at: donation.now,
       updated_at: donation.now,
       paid_at: donation.status === 'succeeded' ? donation.now : null,

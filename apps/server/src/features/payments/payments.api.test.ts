@@ -318,11 +318,11 @@ describe('with Stripe', () => {
   });
 
   it('answers status, amount and tier only; a late webhook is made up for by asking Stripe', async () => {
-    const { paymentIntentId } = await startCoffee('fancy');
+    const { paymentIntentId, clientSecret } = await startCoffee('fancy');
     const status = (id: string) =>
       call<{ data: Record<string, unknown> }>(t.app, {
         method: 'GET',
-        url: `/api/stripe/payment-status?paymentIntentId=${id}`,
+        url: `/api/stripe/payment-status?paymentIntentId=${id}&client_secret=${clientSecret}`,
       });
     expect((await status(paymentIntentId)).body.data).toEqual({
       status: 'pending',

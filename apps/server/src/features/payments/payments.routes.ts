@@ -89,16 +89,25 @@ export function paymentsRoutes(
   r.get(
     '/api/stripe/payment-status',
     {
+      // Its donor (signed in) or the holder of its client secret; to anyone else it answers 404.
+      preHandler: guards.optionalUser,
       schema: {
         tags,
-        summary: 'Status, amount (dollars) and tier of a payment',
+        summary: 'Status, amount (dollars) and tier of a payment, for its donor or with its client secret',
         querystring: paymentStatusQuery,
         response: responses({ 200: paymentStatusResponse }),
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await payments.paymentStatus(request.query.paymentIntentId) };
+      const { paymentIntentId, client_secret: clientSecret } = request.query;
+      return {
+        success: true as const,
+        data: await payments.paymentStatus(paymentIntentId, {
+          userId: request.user?.id ?? null,
+          clientSecret,
+        }),
+      };
     },
   );
 

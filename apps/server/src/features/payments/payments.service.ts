@@ -8,6 +8,7 @@ import {
 } from '@rrc/contract';
 import type Stripe from 'stripe';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { sha256Hex } from '../../lib/sha256.ts';
 import type { UserRecord } from '../auth/users.repository.ts';
 import type { FictionsRepository } from '../fictions/fictions.repository.ts';
 import type { DonationRow, DonationStore, donationsRepository } from './donations.repository.ts';
@@ -105,6 +106,30 @@ function eventShapeProblem(event: Stripe.Event): string | null {
       return null;
   }
 }
+
+/** Who asks how a payment went: the signed-in reader (if any) and the client secret they hold (if any). */
+export interface PaymentViewer {
+  userId: number | null;
+  clientSecret?: string;
+}
+
+/** The payment's donor, signed in, or whoever holds the client secret it was started with. */
+function mayView(row: DonationRow, viewer: PaymentViewer): boolean {
+  if (row.user_id !== null && viewer.userId === row.user_id) return true;
+  return Boolean(viewer.clientSecret && row.client_secret_hash === sha256Hex(viewer.clientSecret));
+}
+
+/** How far in the future a webhook signature may be dated (Stripe's own tolerance for the past). */
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/** The signing time (unix seconds) of a Stripe-Signature header, or null when it has none. */
+function signedAt(signature: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature);
+  return match ? Number(match[1]) : null;
+}
+
+const secretHashOf = (intent: Stripe.PaymentIntent) =>
+  intent.client_secret ? sha256Hex(intent.client_secret) : null;
 
 function statusForClient(row: DonationRow): PaymentStatus {
   return { status: row.status, amount: row.amount_cents / 100, tier: row.tier };
@@ -220,6 +245,7 @@ export function paymentsService(deps: PaymentsDeps) {
       paymentIntentId: intent.id,
       userId: userIdOf(intent.metadata),
       fictionId,
+      clientSecretHash: secretHashOf(intent),
       now,
     });
     await succeed(store, inserted, now);
@@ -318,6 +344,7 @@ export function paymentsService(deps: PaymentsDeps) {
             invoiceId: started.invoiceId,
             subscriptionId: started.subscriptionId,
             userId,
+            clientSecretHash: sha256Hex(started.clientSecret),
             now: nowIso(),
           });
           return { clientSecret: started.clientSecret, paymentIntentId: started.paymentIntentId };
@@ -336,6 +363,7 @@ export function paymentsService(deps: PaymentsDeps) {
           status: 'pending',
           paymentIntentId: intent.id,
           userId,
+          clientSecretHash: secretHashOf(intent),
           now: nowIso(),
         });
         if (!intent.client_secret) throw new Error(`Payment intent ${intent.id} has no client secret`);
@@ -372,6 +400,7 @@ export function paymentsService(deps: PaymentsDeps) {
           paymentIntentId: intent.id,
           userId: user.id,
           fictionId: fiction.id,
+          clientSecretHash: secretHashOf(intent),
           now: nowIso(),
         });
         if (!intent.client_secret) throw new Error(`Payment intent ${intent.id} has no client secret`);
@@ -381,10 +410,13 @@ export function paymentsService(deps: PaymentsDeps) {
       }
     },
 
-    /** Where a payment stands; a pending one is checked with Stripe, in case its webhook is late. */
-    async paymentStatus(paymentIntentId: string): Promise<PaymentStatus> {
+    /**
+     * Where a payment stands, for its donor or the holder of its client secret (to anyone else it does not
+     * exist); a pending one is checked with Stripe, in case its webhook is late.
+     */
+    async paymentStatus(paymentIntentId: string, viewer: PaymentViewer): Promise<PaymentStatus> {
       const row = await deps.donations.byPaymentIntent(paymentIntentId);
-      if (!row) throw notFound('Payment not found.');
+      if (!row || !mayView(row, viewer)) throw notFound('Payment not found.');
       if (row.status !== 'pending' || !deps.stripe) return statusForClient(row);
       let intent: Stripe.PaymentIntent;
       try {
@@ -407,6 +439,10 @@ export function paymentsService(deps: PaymentsDeps) {
     async handleWebhook(rawBody: string | Buffer, signature: string | undefined) {
       const { client, webhookSecret } = stripeOrUnavailable();
       if (!signature) throw badRequest('The Stripe-Signature header is missing.');
+      // Stripe's check refuses signatures older than its tolerance; one dated far ahead is refused here.
+      const at = signedAt(signature);
+      if (at !== null && at > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)
+        throw badRequest('The Stripe signature is dated in the future.');
       let event: Stripe.Event;
       try {
         event = client.webhooks.constructEvent(rawBody, signature, webhookSecret);

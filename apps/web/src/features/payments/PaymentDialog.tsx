@@ -18,7 +18,8 @@ export interface PaymentDialogProps {
   publishableKey: string;
   /** Starts the payment on our server (amounts are decided there). */
   create: () => Promise<PaymentCreated>;
-  onPaid: (paymentIntentId: string) => void;
+  /** The payment that went through (its client secret lets this browser ask how it was recorded). */
+  onPaid: (payment: PaymentCreated) => void;
   size?: ModalSize;
 }
 
@@ -88,7 +89,7 @@ function PaymentForm({
         setError(result.error.message || 'Payment failed');
       } else if (result.paymentIntent?.status === 'succeeded') {
         setProcessing(false);
-        onPaid(created.paymentIntentId);
+        onPaid(created);
         return;
       } else {
         setError('Payment failed');

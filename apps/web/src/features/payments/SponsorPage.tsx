@@ -1,3 +1,4 @@
+import type { PaymentCreated } from '@rrc/contract';
 import { fictionPath, formatDollars, SPONSORSHIP } from '@rrc/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -38,13 +39,13 @@ export function SponsorPage() {
     };
   }, []);
 
-  async function confirm(paymentIntentId: string) {
+  async function confirm(payment: PaymentCreated) {
     setOpen(false);
     setPaid('confirming');
     // Stripe tells our server by webhook; asking for the status also makes the server check with Stripe.
     for (let attempt = 0; attempt < 10; attempt++) {
       try {
-        const result = await paymentStatus(paymentIntentId);
+        const result = await paymentStatus(payment);
         if (result.status === 'succeeded') break;
       } catch {
         // keep trying a few times; the payment itself went through
@@ -158,7 +159,7 @@ export function SponsorPage() {
           publishableKey={publishableKey}
           size="lg"
           create={() => createSponsorship(data.id)}
-          onPaid={(id) => void confirm(id)}
+          onPaid={(payment) => void confirm(payment)}
         />
       )}
     </div>
