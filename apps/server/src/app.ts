@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     failedAttemptsPerMinute: config.authRateLimit,
     registrationsPerHour: config.registrationRateLimit,
   });
-  accountEmailRoutes(app, { accountEmail, auth, guards });
+  accountEmailRoutes(app, { accountEmail, auth, guards, failedAttemptsPerMinute: config.authRateLimit });
   oauthRoutes(app, {
     oauth: oauthService({
       providers: oauthProviders(config.oauth, config.publicUrl),

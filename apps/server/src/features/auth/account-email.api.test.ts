@@ -113,6 +113,37 @@ describe('verifying the address of a new account', () => {
   });
 });
 
+describe('links that do not work', () => {
+  it('are limited per client address like failed sign-ins, while working links never are', async () => {
+    t = await withMail({ AUTH_RATE_LIMIT: '3' });
+    const open = (token: string, remoteAddress = '203.0.113.5') =>
+      call<Answer>(t.app, {
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+        remoteAddress,
+      });
+    for (let i = 0; i < 3; i++) expect((await open(`wrong-${i}`)).status).toBe(400);
+    const held = await open('wrong-again');
+    expect(held.status).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    const reset = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'wrong', password: 'Remembered-2026' },
+      remoteAddress: '203.0.113.5',
+    });
+    expect(reset.status).toBe(429);
+
+    // Another address opens its own links, as many as it has.
+    for (let i = 0; i < 5; i++) {
+      await registerUser(t.app, { email: `many${i}@example.com`, verified: false });
+      const link = verifyLink(await nthMessageTo(mail, `many${i}@example.com`));
+      expect((await open(link, '198.51.100.1')).status).toBe(200);
+    }
+  });
+});
+
 describe('changing the email address', () => {
   it('keeps the old address until the link mailed to the new one is opened, then moves', async () => {
     t = await withMail();

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { failedAttemptLimiter } from '../../http/failed-attempts.ts';
 import { responses } from '../../http/responses.ts';
 import type { AccountEmailService } from './account-email.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -15,7 +16,7 @@ import type { AuthService } from './auth.service.ts';
 const tags = ['auth'];
 const MINUTE = 60_000;
 
-/** Per client address; the service adds its own allowance per account (counted in the database). */
+/** Requests per client address; the service adds its own allowance per account (counted in the database). */
 function perAddress(app: FastifyInstance, name: string, max: number, timeWindow: number) {
   return app.rateLimit({
     max,
@@ -26,15 +27,24 @@ function perAddress(app: FastifyInstance, name: string, max: number, timeWindow:
 
 export function accountEmailRoutes(
   app: FastifyInstance,
-  deps: { accountEmail: AccountEmailService; auth: AuthService; guards: AuthGuards },
+  deps: {
+    accountEmail: AccountEmailService;
+    auth: AuthService;
+    guards: AuthGuards;
+    /** Links that do not work (wrong, used, expired) an address may try per minute, as for sign-ins. */
+    failedAttemptsPerMinute: number;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accountEmail, auth, guards } = deps;
+  // Opening links: only the ones that fail count, so a reader opening their own links is never held up.
+  const failedLinks = failedAttemptLimiter({ limit: deps.failedAttemptsPerMinute, windowMs: MINUTE });
+  const linkLimited = { onRequest: failedLinks.check, onResponse: failedLinks.record };
 
   r.post(
     '/api/auth/verify-email',
     {
-      preHandler: perAddress(app, 'verify-email', 30, 15 * MINUTE),
+      ...linkLimited,
       schema: {
         tags,
         summary: 'Open a verification link: proves the address it was mailed to (single use, 24 hours)',
@@ -85,7 +95,7 @@ export function accountEmailRoutes(
   r.post(
     '/api/auth/reset-password',
     {
-      preHandler: perAddress(app, 'reset-password', 10, 15 * MINUTE),
+      ...linkLimited,
       schema: {
         tags,
         summary: 'Open a reset link: set a new password, end every other session, and sign in',
