@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  FAKE_MAIL_PORT,
+  FAKE_MAIL_SMTP_PORT,
+  FAKE_MAIL_SMTP_URL,
+  FAKE_MAIL_URL,
+} from './support/fake-mail.ts';
 import { FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_TEST_KEYS } from './support/fake-stripe-keys.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +74,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node e2e/fakes/mail/cli.ts --port ${FAKE_MAIL_PORT} --smtp-port ${FAKE_MAIL_SMTP_PORT}`,
+      cwd: ROOT,
+      url: `${FAKE_MAIL_URL}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node e2e/support/server.ts',
       cwd: ROOT,
       url: `http://127.0.0.1:${PORT}/api/health`,
@@ -99,6 +112,8 @@ export default defineConfig({
         OAUTH_OIDC_CLIENT_ID: 'rr-companion-e2e',
         OAUTH_OIDC_CLIENT_SECRET: 'e2e-oidc-client-secret',
         OAUTH_OIDC_NAME: 'Test Provider',
+        SMTP_URL: FAKE_MAIL_SMTP_URL,
+        MAIL_FROM: 'RR Companion <hello@rrcompanion.test>',
       },
     },
   ],

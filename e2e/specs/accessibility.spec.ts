@@ -30,6 +30,15 @@ const PUBLIC_PAGES: Array<[string, (page: Page) => Promise<void>]> = [
   ['/about', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/login', (page) => expect(page.getByRole('button', { name: /Continue with/ }).first()).toBeVisible()],
   ['/register', (page) => expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible()],
+  ['/forgot-password', (page) => expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible()],
+  [
+    '/reset-password?token=unknown',
+    (page) => expect(page.getByRole('button', { name: 'Set new password' })).toBeVisible(),
+  ],
+  [
+    '/verify-email',
+    (page) => expect(page.getByRole('heading', { name: 'This link did not work' })).toBeVisible(),
+  ],
   ['/privacy', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/terms', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   [
@@ -73,6 +82,17 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       await expectAccessible(page, path);
     });
   }
+
+  test('the banner asking a new reader to confirm their email address', async ({ page, request }) => {
+    const session = await createAccount(request, uniqueEmail('unverified'), undefined, { verified: false });
+    await signInWithStorage(page, session);
+    await page.goto('/dashboard');
+    const banner = page.getByRole('region', { name: 'Verify your email address' });
+    await banner.getByRole('button', { name: 'Resend email' }).click();
+    await expect(banner).toContainText('It works for 24 hours.');
+    await expect(page.getByText('Not verified yet')).toBeVisible();
+    await expectAccessible(page, 'verification banner');
+  });
 
   test('the cookie banner', async ({ page }) => {
     await page.goto('/about');

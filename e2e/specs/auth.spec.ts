@@ -17,7 +17,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('Welcome, Ada Reader')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('definition').getByText(email)).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -1,8 +1,15 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ARTIFACTS } from '../playwright.config.ts';
-import { acceptCookies, createAccount, signInWithStorage, uniqueEmail } from '../support/accounts.ts';
+import {
+  acceptCookies,
+  createAccount,
+  PASSWORD,
+  signInWithStorage,
+  uniqueEmail,
+} from '../support/accounts.ts';
 import { scrollToCharts } from '../support/charts.ts';
+import { linkIn, nthMail, SUBJECTS } from '../support/fake-mail.ts';
 import { useStripeStandIn } from '../support/fake-stripe.ts';
 
 const VIEWPORTS = {
@@ -30,6 +37,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         ['/privacy', 'Privacy Policy'],
         ['/terms', 'Terms of Service'],
         ['/oauth/error', 'Authentication Failed'],
+        ['/forgot-password', 'Forgot your password?'],
+        ['/reset-password', 'Choose a new password'],
+        ['/verify-email', 'This link did not work'],
       ] as const) {
         await page.goto(route);
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
@@ -92,6 +102,43 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(`/rising-stars-position/${genreOnly?.royalroad_id}`);
       await expect(page.getByText('Estimated main position')).toBeVisible();
       await capture(page, `${label}-position-result`);
+    });
+
+    test('email verification and password reset', async ({ page, request }) => {
+      const email = uniqueEmail('unverified');
+      const session = await createAccount(request, email, 'Una Verified', { verified: false });
+      await signInWithStorage(page, session);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('region', { name: 'Verify your email address' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+      await capture(page, `${label}-verify-banner`);
+      await page.getByRole('button', { name: 'Resend email' }).click();
+      await expect(page.getByText(/It works for 24 hours/)).toBeVisible();
+      await capture(page, `${label}-verify-banner-sent`);
+      const link = linkIn(await nthMail(request, email, SUBJECTS.verify, 2), '/verify-email');
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: 'Your email address is confirmed' })).toBeVisible();
+      await capture(page, `${label}-verify-email-done`);
+
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('moving'));
+      await page.getByLabel('Current password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText(/Changing to/)).toBeVisible();
+      await capture(page, `${label}-profile-pending-email`);
+
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
+      await capture(page, `${label}-forgot-password-sent`);
+      await page.goto(linkIn(await nthMail(request, email, SUBJECTS.reset), '/reset-password'));
+      await page.getByLabel('New password', { exact: true }).fill('short');
+      await page.getByLabel('Repeat the new password').fill('short');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await capture(page, `${label}-reset-password-refused`);
     });
 
     test('cookie banner', async ({ page }) => {

@@ -35,9 +35,9 @@ export function ForgotPasswordPage() {
   else if (forgot.isSuccess)
     body = (
       <Alert tone="success">
-        If an account uses <strong className="break-all">{forgot.data.email}</strong>, a link to choose a new
-        password is on its way. It works once, for {EMAIL_LINK_LIFETIME.resetPasswordMinutes} minutes; if it
-        does not arrive, look in your spam folder.
+        If an account uses <strong className="break-words">{forgot.data.email}</strong>, a link to choose a
+        new password is on its way. It works once, for {EMAIL_LINK_LIFETIME.resetPasswordMinutes} minutes; if
+        it does not arrive, look in your spam folder.
       </Alert>
     );
   else

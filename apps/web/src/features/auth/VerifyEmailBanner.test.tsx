@@ -45,8 +45,8 @@ describe('VerifyEmailBanner', () => {
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     reply.resolve(ok({ email: 'rita@example.com' }));
-    expect(await screen.findByText(/The link works for 24 hours/)).toHaveTextContent(
-      'Sent to rita@example.com. The link works for 24 hours.',
+    expect(await screen.findByText(/It works for 24 hours/)).toHaveTextContent(
+      'Please confirm your email address. We sent a new link to rita@example.com. It works for 24 hours.',
     );
     expect(calls.filter((call) => call.path === '/api/auth/resend-verification')).toHaveLength(1);
   });

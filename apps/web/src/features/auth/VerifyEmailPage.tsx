@@ -53,7 +53,7 @@ export function VerifyEmailPage() {
     return (
       <Outcome tone="success" title="Your email address is confirmed">
         <p>
-          Thank you! <strong className="break-all text-slate-900">{verify.data.email}</strong> is now the
+          Thank you! <strong className="break-words text-slate-900">{verify.data.email}</strong> is now the
           verified address of your account.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">{next}</div>

@@ -125,7 +125,7 @@ function EmailStatus({ user }: { user: User }) {
       {user.pending_email && (
         <dd className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3 text-slate-700 ring-1 ring-slate-200">
           <p>
-            Changing to <strong className="break-all text-slate-900">{user.pending_email}</strong>. Open the
+            Changing to <strong className="break-words text-slate-900">{user.pending_email}</strong>. Open the
             link we sent there to confirm it; until then you sign in with {user.email}.
           </p>
           <ResendVerification />
