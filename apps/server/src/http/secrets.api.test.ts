@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOidc, startFakeOidc } from '../../../../e2e/fakes/oidc/server.ts';
 import { type FakeStripe, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
+import { type FakeMail, linkToken, nthMessageTo, SUBJECTS, startFakeMail } from '../../test/mail.ts';
 import { call, createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { loggerOptions } from '../logger.ts';
 
@@ -16,12 +17,15 @@ const SECRETS = {
   OAUTH_GITHUB_CLIENT_SECRET: 'github-client-secret-0f1e2d3c4b5a',
   OAUTH_GOOGLE_CLIENT_SECRET: 'google-client-secret-a9b8c7d6e5f4',
 };
+/** The mail server's password, in SMTP_URL. */
+const SMTP_PASSWORD = 'smtp-password-3c2b1a0f9e8d7c6b';
 const PASSWORD = `${STRONG_PASSWORD}Xy9`;
 const NEW_PASSWORD = `${STRONG_PASSWORD}Zq7`;
 
 let stripeFake: FakeStripe;
 let stripeClosed = false;
 let oidc: FakeOidc;
+let mail: FakeMail;
 let t: TestApp;
 const lines: string[] = [];
 /** Every response body and header value the server sent. */
@@ -39,6 +43,7 @@ async function send(options: Parameters<typeof call>[1]) {
 beforeAll(async () => {
   stripeFake = await startFakeStripe();
   oidc = await startFakeOidc();
+  mail = await startFakeMail();
   const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(String(chunk));
@@ -55,6 +60,7 @@ beforeAll(async () => {
     OAUTH_GOOGLE_CLIENT_ID: 'google-client',
     PUBLIC_URL: 'http://127.0.0.1:3999',
     CONTACT_EMAIL: 'coffee@example.com',
+    SMTP_URL: mail.smtpUrl.replace('smtp://', `smtp://mailer:${SMTP_PASSWORD}@`),
     LOG_LEVEL: 'trace',
   };
   // The same logger options as the real server, at the most talkative level.
@@ -68,6 +74,7 @@ afterAll(async () => {
   await t?.close();
   if (!stripeClosed) await stripeFake?.close();
   await oidc?.close();
+  await mail?.close();
 });
 
 describe('secrets', () => {
@@ -107,6 +114,34 @@ describe('secrets', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"email":',
     });
+
+    // Mail: links for verification and password reset, opened; one message the mail server refuses.
+    const verification = await nthMessageTo(mail, { to: 'keeper@example.com', subject: SUBJECTS.verify });
+    expect(verification.authenticatedAs).toBe('mailer');
+    const links = [linkToken(verification, 'http://127.0.0.1:3999', '/verify-email')];
+    await send({ method: 'POST', url: '/api/auth/verify-email', payload: { token: links[0] } });
+    await send({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'keeper@example.com' },
+    });
+    const reset = await nthMessageTo(mail, { to: 'keeper@example.com', subject: SUBJECTS.reset });
+    links.push(linkToken(reset, 'http://127.0.0.1:3999', '/reset-password'));
+    const afterReset = await send({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: links[1], password: PASSWORD },
+    });
+    tokens.push((afterReset.body as { data: { token: string } }).data.token);
+    mail.refuse(true);
+    await send({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'keeper@example.com' },
+    });
+    await t.app.backgroundTasks.idle();
+    mail.refuse(false);
+    expect(lines.join('')).toContain('mail could not be sent');
 
     // Payments: a donation, its status, webhooks signed right and wrong, Stripe unreachable.
     const coffee = await send({
@@ -241,7 +276,8 @@ describe('secrets', () => {
       expect(log, `${name} in the log`).not.toContain(value);
       expect(sent, `${name} in a response`).not.toContain(value);
     }
-    for (const password of [PASSWORD, NEW_PASSWORD]) {
+    for (const link of links) expect(log, 'a mailed link in the log').not.toContain(link);
+    for (const password of [PASSWORD, NEW_PASSWORD, SMTP_PASSWORD]) {
       expect(log).not.toContain(password);
       expect(sent).not.toContain(password);
     }
