@@ -117,6 +117,26 @@ describe('configuration', () => {
     ]);
   });
 
+  it('sends mail only with an SMTP server, from MAIL_FROM or a no-reply address of PUBLIC_URL', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'RR Companion <no-reply@localhost>' });
+    expect(loadConfig({ PUBLIC_URL: 'https://rrcompanion.example' }).mail.from).toBe(
+      'RR Companion <no-reply@rrcompanion.example>',
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://user:secret@mail.example:587', MAIL_FROM: 'Reading <hi@example.com>' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtp://user:secret@mail.example:587', from: 'Reading <hi@example.com>' });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example' }).mail.smtpUrl).toBe('smtps://mail.example');
+    for (const bad of ['mail.example:587', 'http://mail.example', 'smtp://']) {
+      expect(problemsOf({ SMTP_URL: bad }), bad).toEqual([
+        'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465',
+      ]);
+    }
+    expect(problemsOf({ MAIL_FROM: 'nobody' })).toEqual([
+      'MAIL_FROM must be an address, like RR Companion <no-reply@example.com>',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_EMAILS: '' }).port).toBe(3000);
   });
