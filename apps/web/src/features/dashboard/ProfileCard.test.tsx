@@ -192,6 +192,14 @@ describe('ProfileCard on the dashboard', () => {
   });
 });
 
+const config = (emailEnabled: boolean) => () =>
+  ok({
+    stripe_publishable_key: null,
+    donations_enabled: false,
+    contact_email: null,
+    email_enabled: emailEnabled,
+  });
+
 describe('ProfileCard email verification', () => {
   it('says whether the address is verified', () => {
     mockApi();
@@ -205,6 +213,7 @@ describe('ProfileCard email verification', () => {
   it('asks for a new address by email, and says the change waits for the link', async () => {
     const calls = mockApi({
       'PUT /api/auth/profile': () => ok({ user: { ...reader, pending_email: 'rita@new.example' } }),
+      'GET /api/config': config(true),
     });
     const { user } = renderCard();
 
@@ -229,6 +238,7 @@ describe('ProfileCard email verification', () => {
   it('shows a change of address that waits for its link, and sends the link again on request', async () => {
     const calls = mockApi({
       'POST /api/auth/resend-verification': () => ok({ email: 'rita@new.example' }),
+      'GET /api/config': config(true),
     });
     const { user } = renderCard({ ...reader, pending_email: 'rita@new.example' });
 
@@ -240,6 +250,35 @@ describe('ProfileCard email verification', () => {
     expect(await screen.findByText(/The link works for 24 hours/)).toHaveTextContent(
       'Sent to rita@new.example.',
     );
-    expect(calls).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says who confirms a new address on a site that sends no email', async () => {
+    mockApi({
+      'PUT /api/auth/profile': () => ok({ user: { ...reader, pending_email: 'rita@new.example' } }),
+      'GET /api/config': config(false),
+    });
+    const { user } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'rita@new.example');
+    await user.type(screen.getByLabelText('Current password'), 'Readers4ever');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        "Profile updated. Your email changes to rita@new.example once the site's administrator confirms it: this site sends no email.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no link to send again on a site that sends no email', async () => {
+    mockApi({ 'GET /api/config': config(false) });
+    renderCard({ ...reader, pending_email: 'rita@new.example' });
+    expect(
+      await screen.findByText(
+        /This site sends no email, so the site's administrator confirms the new address/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,13 @@
 import type { User } from '@rrc/contract';
 import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { publicConfigQuery } from '../../lib/public-config.ts';
 import { ResendVerification } from '../auth/ResendVerification.tsx';
 import { useSession } from '../auth/session.tsx';
 
@@ -19,6 +21,7 @@ function memberSince(createdAt: string) {
 
 function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) => void }) {
   const { updateProfile } = useSession();
+  const queryClient = useQueryClient();
   const [name, setName] = useState(user.name ?? '');
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -41,10 +44,12 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
       const saved = newPassword ? 'Profile and password updated.' : 'Profile updated.';
       // A new address takes effect only once its owner opens the link mailed to it.
       const asked = updated.pending_email && email.trim().toLowerCase() === updated.pending_email;
+      if (!asked) return onDone(saved);
+      const config = await queryClient.fetchQuery(publicConfigQuery).catch(() => null);
       onDone(
-        asked
-          ? `${saved} We sent a link to ${updated.pending_email}: your email changes once you open it.`
-          : saved,
+        config?.email_enabled === false
+          ? `${saved} Your email changes to ${updated.pending_email} once the site's administrator confirms it: this site sends no email.`
+          : `${saved} We sent a link to ${updated.pending_email}: your email changes once you open it.`,
       );
     } catch (failure) {
       setError(failureMessage(failure, SCREEN_FALLBACKS.profileUpdate));
@@ -107,6 +112,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
 
 /** Whether the address is verified, and a change of address still waiting for its link to be opened. */
 function EmailStatus({ user }: { user: User }) {
+  // Only a change waiting for its link needs to know whether the site sends email.
+  const config = useQuery({ ...publicConfigQuery, enabled: Boolean(user.pending_email) });
+  const noMail = config.data?.email_enabled === false;
   // A session stored before verification existed does not say; it is checked again at start-up.
   if (user.email_verified === undefined) return null;
   return (
@@ -125,10 +133,13 @@ function EmailStatus({ user }: { user: User }) {
       {user.pending_email && (
         <dd className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3 text-slate-700 ring-1 ring-slate-200">
           <p>
-            Changing to <strong className="break-words text-slate-900">{user.pending_email}</strong>. Open the
-            link we sent there to confirm it; until then you sign in with {user.email}.
+            Changing to <strong className="break-words text-slate-900">{user.pending_email}</strong>.{' '}
+            {noMail
+              ? "This site sends no email, so the site's administrator confirms the new address"
+              : 'Open the link we sent there to confirm it'}
+            ; until then you sign in with {user.email}.
           </p>
-          <ResendVerification />
+          {!noMail && <ResendVerification />}
         </dd>
       )}
     </>
