@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { SessionProvider } from '../features/auth/session.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { SessionProvider } from './providers/SessionProvider.tsx';
 import { AppRoutes } from './routes.tsx';
 
 function createQueryClient() {

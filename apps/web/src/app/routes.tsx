@@ -17,7 +17,7 @@ import { Layout } from './layout/Layout.tsx';
 
 // Pages behind sign-in load their code only when opened, keeping the first page small.
 const DashboardPage = lazy(() =>
-  import('../features/dashboard/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
+  import('./pages/DashboardPage.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const AdminPage = lazy(() =>
   import('../features/admin/AdminPage.tsx').then((m) => ({ default: m.AdminPage })),
@@ -26,9 +26,7 @@ const AdminUsersPage = lazy(() =>
   import('../features/admin/AdminUsersPage.tsx').then((m) => ({ default: m.AdminUsersPage })),
 );
 
-const FictionPage = lazy(() =>
-  import('../features/fiction/FictionPage.tsx').then((m) => ({ default: m.FictionPage })),
-);
+const FictionPage = lazy(() => import('./pages/FictionPage.tsx').then((m) => ({ default: m.FictionPage })));
 
 const PopularPage = lazy(() =>
   import('../features/popular/PopularPage.tsx').then((m) => ({ default: m.PopularPage })),
@@ -41,7 +39,7 @@ const ReplayPage = lazy(() =>
   import('../features/rising-stars/ReplayPage.tsx').then((m) => ({ default: m.ReplayPage })),
 );
 const PositionFormPage = lazy(() =>
-  import('../features/rising-stars/PositionFormPage.tsx').then((m) => ({ default: m.PositionFormPage })),
+  import('./pages/PositionFormPage.tsx').then((m) => ({ default: m.PositionFormPage })),
 );
 const PositionResultPage = lazy(() =>
   import('../features/rising-stars/PositionResultPage.tsx').then((m) => ({ default: m.PositionResultPage })),
@@ -50,9 +48,7 @@ const PositionResultPage = lazy(() =>
 const CoffeePage = lazy(() =>
   import('../features/payments/CoffeePage.tsx').then((m) => ({ default: m.CoffeePage })),
 );
-const SponsorPage = lazy(() =>
-  import('../features/payments/SponsorPage.tsx').then((m) => ({ default: m.SponsorPage })),
-);
+const SponsorPage = lazy(() => import('./pages/SponsorPage.tsx').then((m) => ({ default: m.SponsorPage })));
 
 function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;

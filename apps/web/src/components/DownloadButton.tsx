@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiDownload, failureMessage } from '../lib/api-client.ts';
+import { type ApiFile, type DownloadProgress, failureMessage } from '../lib/api-client.ts';
 import { Button } from './ui/Button.tsx';
 
 const FAILED = 'The download failed. Please try again.';
@@ -31,17 +31,18 @@ function save(blob: Blob, filename: string) {
 }
 
 /**
- * Downloads a ZIP from an API address that needs the reader's token (so a plain link cannot do it), saying
- * how far it has got; a failure is reported in words through `onError`, and cleared by the next attempt.
+ * Downloads a ZIP through a feature's fetcher (its address needs the reader's token, so a plain link cannot do
+ * it), saying how far it has got; a failure is reported in words through `onError`, and cleared by the next
+ * attempt.
  */
 export function DownloadButton({
-  path,
+  download: fetchFile,
   label,
   fallbackFilename = 'rr-companion-export.zip',
   onError,
   variant = 'secondary',
 }: {
-  path: string;
+  download: (onProgress: DownloadProgress) => Promise<ApiFile>;
   label: string;
   fallbackFilename?: string;
   onError: (message: string | null) => void;
@@ -54,9 +55,7 @@ export function DownloadButton({
     setProgress({ received: 0, total: null });
     onError(null);
     try {
-      const file = await apiDownload(path, {
-        onProgress: (received, total) => setProgress({ received, total }),
-      });
+      const file = await fetchFile((received, total) => setProgress({ received, total }));
       save(file.blob, file.filename ?? fallbackFilename);
     } catch (error) {
       onError(failureMessage(error, FAILED));

@@ -3,9 +3,9 @@ import { failure, jsonResponse, mockApi, ok, storeSession } from '../test/render
 import {
   ApiError,
   apiDownload,
-  apiFetch,
   apiRequest,
   dispositionFilename,
+  type Failure,
   failureMessage,
   setUnauthorizedHandler,
 } from './api-client.ts';
@@ -153,16 +153,47 @@ describe('apiRequest', () => {
   });
 });
 
-describe('apiFetch', () => {
+describe("apiRequest with a screen's own failure words", () => {
+  /** The admin users' texts (SPEC §8), which differ from the catalogue. */
+  const adminUsersWords = ({ status, statusText, serverError }: Failure) =>
+    status === 0
+      ? 'Failed to load users'
+      : status < 200 || status > 299
+        ? `HTTP ${status}: ${statusText}`
+        : (serverError ?? 'Failed to load users');
+
   it('sends the bearer token and calls the unauthorized handler on a 401 reply', async () => {
     storeSession(null, 'tok');
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    const calls = mockApi({ 'GET /api/admin/users?page=1': () => failure(401) });
-    const response = await apiFetch('/admin/users?page=1');
-    expect(response.status).toBe(401);
+    const calls = mockApi({
+      'GET /api/admin/users?page=1': () => new Response('{}', { status: 401, statusText: 'Unauthorized' }),
+    });
+    const error = await apiRequest('/admin/users?page=1', { describeFailure: adminUsersWords }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).message).toBe('HTTP 401: Unauthorized');
     expect(calls[0]?.headers.authorization).toBe('Bearer tok');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("words a network failure and a refusal the screen's way", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/admin/users', { describeFailure: adminUsersWords })).rejects.toThrow(
+      /^Failed to load users$/,
+    );
+    mockApi({ 'GET /api/admin/users': () => jsonResponse(200, { success: false, error: 'Not now.' }) });
+    await expect(apiRequest('/admin/users', { describeFailure: adminUsersWords })).rejects.toThrow(
+      /^Not now\.$/,
+    );
+  });
+
+  it("hands the screen the answer's message text too", async () => {
+    mockApi({ 'GET /api/royalroad/popular': () => jsonResponse(502, { success: false, message: 'Busy.' }) });
+    const words = ({ serverError, serverMessage }: Failure) => serverError ?? serverMessage ?? 'Failed';
+    await expect(apiRequest('/royalroad/popular', { describeFailure: words })).rejects.toThrow(/^Busy\.$/);
   });
 });
 

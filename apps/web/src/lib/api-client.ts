@@ -1,5 +1,6 @@
 import type { Pagination } from '@rrc/contract';
 import { messageForFailure } from '@rrc/contract/rules';
+import type { z } from 'zod';
 import { sessionStore } from './session-store.ts';
 
 /** A failed API call, carrying the message to show (SPEC §8) and the HTTP status (0 for network failures). */
@@ -24,26 +25,45 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
   onUnauthorized = handler;
 }
 
+/**
+ * A failed call, as a screen with its own failure texts words it (SPEC §8: the admin users' list, the popular
+ * list). Every other call uses the catalogue's words.
+ */
+export interface Failure {
+  /** The HTTP status; 0 when the server could not be reached. */
+  status: number;
+  statusText: string;
+  /** The answer's `error` text, when it sent one. */
+  serverError: string | null;
+  /** The answer's `message` text, when it sent one. */
+  serverMessage: string | null;
+}
+
+/** The words a screen shows for a failed call. */
+export type DescribeFailure = (failure: Failure) => string;
+
+/** SPEC §8: the server's text, else the catalogue's text for the status (or for a network failure). */
+const inCatalogueWords: DescribeFailure = ({ status, serverError }) =>
+  messageForFailure(status === 0 ? { network: true } : { status, serverError });
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Whether the browser's cookies go along; said outright where a call needs them. */
   credentials?: RequestCredentials;
+  /** The screen's own words for a failure, where SPEC §8 gives it some; else the catalogue's. */
+  describeFailure?: DescribeFailure;
 }
 
 /**
- * A raw call to `/api{path}` with the stored token, for screens whose failure
- * texts differ from the catalogue (SPEC §8, admin users). A 401 still ends the session.
+ * What a response schema of the contract (`{ success: true, data }`) carries in `data`: the answer a fetcher
+ * returns, typed by the very schema the server checks its answer against.
  */
-export async function apiFetch(path: string, init: { signal?: AbortSignal } = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = sessionStore.token();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api${path}`, { headers, signal: init.signal, cache: 'no-cache' });
-  if (response.status === 401) onUnauthorized?.(token);
-  return response;
-}
+export type ResponseData<Schema extends z.ZodType> =
+  z.output<Schema> extends { data: infer Data } ? Data : never;
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -53,29 +73,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
 /**
- * Calls `/api{path}` with the stored bearer token and returns `data` of a
- * successful reply, typed by the contract (the server validates every response
- * against the same schemas). Every failure becomes an ApiError whose message
- * follows SPEC §8.
+ * Sends a request to `/api{path}` with the stored bearer token. A reply that is not OK, or a JSON answer that
+ * does not say `success: true`, becomes an ApiError worded by the call's `describeFailure` (else the catalogue);
+ * a 401 ends the session of the token it refused. An abort is passed through as it is.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send(path, options)).data as T;
-}
-
-/** Like apiRequest, for lists that answer `{ success: true, data: [...], pagination }`. */
-export async function apiRequestPage<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ data: T[]; pagination: Pagination }> {
-  const payload = await send(path, options);
-  return { data: payload.data as T[], pagination: payload.pagination as Pagination };
-}
-
 async function send(
   path: string,
   options: RequestOptions,
-): Promise<{ success: true; data?: unknown; pagination?: unknown }> {
+  reading: 'envelope' | 'file',
+): Promise<{ response: Response; payload: Record<string, unknown> | null }> {
+  const describe = options.describeFailure ?? inCatalogueWords;
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -93,26 +103,44 @@ async function send(
       ...(options.credentials && { credentials: options.credentials }),
     });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, messageForFailure({ network: true }), null);
+    if (isAbort(error)) throw error;
+    const failure = { status: 0, statusText: '', serverError: null, serverMessage: null };
+    throw new ApiError(0, describe(failure), null);
   }
 
-  const payload = (await readJson(response)) as {
-    success?: boolean;
-    data?: unknown;
-    pagination?: unknown;
-    error?: unknown;
-  } | null;
+  // A file is read as it arrives; only a refusal is read as JSON.
+  if (reading === 'file' && response.ok) return { response, payload: null };
+  const payload = (await readJson(response)) as Record<string, unknown> | null;
   if (!response.ok || payload?.success !== true) {
-    const serverError = typeof payload?.error === 'string' && payload.error ? payload.error : null;
+    const serverError = text(payload?.error);
     if (response.status === 401) onUnauthorized?.(token);
-    throw new ApiError(
-      response.status,
-      messageForFailure({ status: response.status, serverError }),
+    const failure = {
+      status: response.status,
+      statusText: response.statusText,
       serverError,
-    );
+      serverMessage: text(payload?.message),
+    };
+    throw new ApiError(response.status, describe(failure), serverError);
   }
-  return { ...payload, success: true };
+  return { response, payload };
+}
+
+/**
+ * Calls `/api{path}` and returns `data` of a successful reply, typed by the contract (the server validates
+ * every response against the same schemas). Every failure becomes an ApiError whose message follows SPEC §8.
+ * This is the one way the web app calls the API: each endpoint's fetcher goes through it.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send(path, options, 'envelope')).payload?.data as T;
+}
+
+/** Like apiRequest, for lists that answer `{ success: true, data: [...], pagination }`. */
+export async function apiRequestPage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T[]; pagination: Pagination }> {
+  const { payload } = await send(path, options, 'envelope');
+  return { data: payload?.data as T[], pagination: payload?.pagination as Pagination };
 }
 
 /** A file the API sent, with the name it suggested (null when it named none). */
@@ -139,30 +167,15 @@ export function dispositionFilename(header: string | null): string | null {
 }
 
 /**
- * Downloads a file from `/api{path}` with the stored token, reporting progress as the bytes arrive. Every
- * failure — refused, cut off midway, unreachable — is an ApiError with the message SPEC §8 gives, as for
- * apiRequest; a 401 still ends the session.
+ * Downloads a file from `/api{path}` with the stored token, reporting progress as the bytes arrive. A refusal or
+ * an unreachable server is an ApiError worded as for apiRequest (a 401 still ends the session); a file cut off
+ * midway says the download was interrupted.
  */
 export async function apiDownload(
   path: string,
   options: { onProgress?: DownloadProgress; signal?: AbortSignal } = {},
 ): Promise<ApiFile> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, { signal: options.signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, messageForFailure({ network: true }), null);
-  }
-  if (!response.ok) {
-    const payload = (await readJson(response)) as { error?: unknown } | null;
-    const serverError = typeof payload?.error === 'string' && payload.error ? payload.error : null;
-    throw new ApiError(
-      response.status,
-      messageForFailure({ status: response.status, serverError }),
-      serverError,
-    );
-  }
+  const { response } = await send(path, { signal: options.signal }, 'file');
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
@@ -182,7 +195,7 @@ export async function apiDownload(
       chunks.push(new Uint8Array(await response.arrayBuffer()));
     }
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiError(0, 'The download was interrupted. Please try again.', null);
   }
   return {

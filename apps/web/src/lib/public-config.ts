@@ -1,14 +1,31 @@
 import type { PublicConfig } from '@rrc/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
-/** What the server tells the web app about itself (payments, contact address, whether it sends email). */
-export const publicConfigQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: ({ signal }) => apiRequest<PublicConfig>('/config', { signal }),
-  staleTime: 5 * 60_000,
-});
+/** Query keys of what the server says about itself. */
+export const publicConfigKeys = {
+  all: ['config'] as const,
+};
 
-export function usePublicConfig() {
-  return useQuery(publicConfigQuery);
+/** What the server tells the web app about itself (payments, contact address, whether it sends email). */
+export function getPublicConfig(signal?: AbortSignal) {
+  return apiRequest<PublicConfig>('/config', { signal });
+}
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: publicConfigKeys.all,
+    queryFn: ({ signal }) => getPublicConfig(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** Asked only when `enabled` (by default at once). */
+export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...publicConfigQueryOptions(), enabled });
+}
+
+/** The configuration now, from the cache when it is fresh; null when the server could not say. */
+export function useFetchPublicConfig() {
+  const client = useQueryClient();
+  return () => client.fetchQuery(publicConfigQueryOptions()).catch(() => null);
 }

@@ -5,7 +5,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { SessionProvider } from '../features/auth/session.tsx';
+import { SessionProvider } from '../app/providers/SessionProvider.tsx';
 
 export const reader: User = {
   id: 7,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useSession } from '../../features/auth/session.tsx';
+import { useSession } from '../../lib/session.ts';
 import { Logo } from './Logo.tsx';
 import { navItems } from './navigation.ts';
 

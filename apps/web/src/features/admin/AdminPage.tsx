@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAdminStatistics } from './api/statistics.ts';
+import { useAdminStatistics } from './api/get-statistics.ts';
 import { JobHistory } from './components/JobHistory.tsx';
 import { ScrapeControls } from './components/ScrapeControls.tsx';
 import { ScrapeHealth } from './components/ScrapeHealth.tsx';

@@ -6,9 +6,9 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
-import { useSession } from '../auth/session.tsx';
+import { useSession } from '../../lib/session.ts';
+import { type UserOrder, useAdminUsers } from './api/get-users.ts';
 import { useSetAdmin } from './api/set-admin.ts';
-import { type UserOrder, useAdminUsers } from './api/users.ts';
 import { UsersTable } from './components/UsersTable.tsx';
 
 function confirmText(row: AdminUserRow) {

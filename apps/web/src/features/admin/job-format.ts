@@ -86,18 +86,6 @@ export function runDuration(run: JobRun, now = Date.now()): number | null {
   return end - Date.parse(run.started_at);
 }
 
-/** An exact moment on the reader's clock, with its zone: "Nov 21, 2026, 12:24 AM PST". */
-export function exactTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-}
-
 const UTC_FORMAT = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
   weekday: 'short',

@@ -3,7 +3,8 @@ import { HIDDEN_OAUTH_PROVIDERS, OAUTH_MESSAGES } from '@rrc/contract/rules';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import type { AfterSignIn } from './after-sign-in.ts';
-import { initiateOAuth, useOAuthProviders } from './api/oauth.ts';
+import { useOAuthProviders } from './api/get-oauth-providers.ts';
+import { initiateOAuth } from './api/initiate-oauth.ts';
 
 // Simple marks for each provider, drawn in the provider's colour.
 const ICONS: Record<string, string> = {

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../../lib/session.ts';
 import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { exchangeOAuthCode } from './api/exchange-oauth-code.ts';
 import { useKnownOAuthError } from './oauth-errors.ts';
-import { useSession } from './session.tsx';
 
 const NO_TOKEN = 'No authentication token received.';
 const FAILED = 'Authentication failed. Please try again.';

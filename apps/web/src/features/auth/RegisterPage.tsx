@@ -5,10 +5,10 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
-import { useSession } from './session.tsx';
 
 export function RegisterPage() {
   const session = useSession();

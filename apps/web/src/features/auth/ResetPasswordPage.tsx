@@ -5,9 +5,9 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useLinkToken } from './link-token.ts';
-import { useSession } from './session.tsx';
 
 const FALLBACK = 'We could not set your new password. Please try again.';
 const MISMATCH = 'The two passwords are not the same.';

@@ -1,12 +1,11 @@
 import { EMAIL_LINK_LIFETIME, VERIFY_EMAIL_PATH } from '@rrc/contract/rules';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
-import { publicConfigQuery } from '../../lib/public-config.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { useSession } from '../../lib/session.ts';
 import { useResendVerification } from './api/resend-verification.ts';
 import { RESEND_FALLBACK } from './ResendVerification.tsx';
-import { useSession } from './session.tsx';
 
 /** Asks a signed-in reader whose address is not verified yet to open the link mailed to them. */
 export function VerifyEmailBanner() {
@@ -16,7 +15,7 @@ export function VerifyEmailBanner() {
   // A session stored before verification existed has no email_verified: it is checked again at start-up.
   const unverified = status === 'signed-in' && user?.email_verified === false;
   // Only an unverified reader needs to know whether the site sends email.
-  const config = useQuery({ ...publicConfigQuery, enabled: unverified });
+  const config = usePublicConfig({ enabled: unverified });
   if (!unverified || config.data?.email_enabled !== true || pathname === VERIFY_EMAIL_PATH) return null;
   const address = <span className="font-medium break-words">{resend.data?.email ?? user.email}</span>;
   return (

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
 import { useLinkToken } from './link-token.ts';
 import { StatusIcon } from './StatusIcon.tsx';
-import { useSession } from './session.tsx';
 
 const FALLBACK = 'We could not confirm your email address. Please try again.';
 

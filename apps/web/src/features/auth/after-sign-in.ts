@@ -1,6 +1,7 @@
-import type { Fiction } from '@rrc/contract';
 import { DEFAULT_AFTER_SIGN_IN, fictionPath, RETURN_TO_PARAM, safeReturnPath } from '@rrc/contract/rules';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { addToList } from './api/add-to-list.ts';
+import { getFiction } from './api/get-fiction.ts';
 
 /** A `fiction_id` query value: a Royal Road id, or null when absent or not one. */
 export function royalroadIdParam(value: string | null): string | null {
@@ -28,12 +29,9 @@ export function afterSignInFrom(search: string): AfterSignIn {
  * plan to read (already listed — 409 — or refused — 400 — is fine) and answers where to go next.
  */
 export async function trackFictionAfterSignIn(royalroadId: string): Promise<string> {
-  const fiction = await apiRequest<Fiction>(`/fictions/${royalroadId}`);
+  const fiction = await getFiction(royalroadId);
   try {
-    await apiRequest('/userFictions', {
-      method: 'POST',
-      body: { fiction_id: fiction.id, status: 'plan_to_read' },
-    });
+    await addToList(fiction.id);
   } catch (error) {
     if (!(error instanceof ApiError && (error.status === 409 || error.status === 400))) throw error;
   }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
+import { useSession } from '../../lib/session.ts';
 import { signInPath } from '../../lib/sign-in-path.ts';
-import { useSession } from './session.tsx';
 
 /**
  * Visitors go to /login, which brings them back to the page they asked for once they are signed in; a reader

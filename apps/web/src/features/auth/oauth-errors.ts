@@ -1,6 +1,6 @@
 import type { OAuthProvider } from '@rrc/contract';
 import { MESSAGES, OAUTH_MESSAGES } from '@rrc/contract/rules';
-import { useOAuthProviders } from './api/oauth.ts';
+import { useOAuthProviders } from './api/get-oauth-providers.ts';
 
 /**
  * Every text the server may send a reader to the OAuth pages with: the sign-in texts, for each provider it

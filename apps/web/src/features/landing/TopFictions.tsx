@@ -2,7 +2,8 @@ import { fictionPath } from '@rrc/contract/rules';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { usePopularOnSite, useTopRisingStars } from './api.ts';
+import { usePopularOnSite } from './api/get-popular-on-site.ts';
+import { useTopRisingStars } from './api/get-top-rising-stars.ts';
 
 function Table({
   caption,
@@ -88,7 +89,8 @@ export function TopFictions() {
   const asOf = top.data?.captured_at
     ? new Date(top.data.captured_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     : null;
-  const popularRows = popular.data?.success ? popular.data.data : [];
+  // A failed refresh empties the table rather than keep rows it could not confirm.
+  const popularRows = popular.isError ? [] : (popular.data ?? []);
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -126,7 +128,7 @@ export function TopFictions() {
           ))
         ) : (
           <Quiet loading={popular.isPending}>
-            {popular.data?.success ? 'No fictions in readers’ lists yet.' : null}
+            {popular.isSuccess ? 'No fictions in readers’ lists yet.' : null}
           </Quiet>
         )}
       </Table>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
-import { useSession } from '../auth/session.tsx';
+import { useSession } from '../../lib/session.ts';
 import { Prose } from './Prose.tsx';
 
 export function AboutPage() {

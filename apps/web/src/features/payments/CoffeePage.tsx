@@ -6,15 +6,15 @@ import {
   formatDollars,
   isDonationType,
 } from '@rrc/contract/rules';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useSession } from '../auth/session.tsx';
-import { paymentKeys } from './api/keys.ts';
-import { createCoffeePayment, usePublicConfig } from './api.ts';
+import { usePublicConfig } from '../../lib/public-config.ts';
+import { useSession } from '../../lib/session.ts';
+import { createCoffeePayment } from './api/create-coffee-payment.ts';
+import { useReloadSubscriptions } from './api/get-subscriptions.ts';
 import { MonthlyCoffee } from './MonthlyCoffee.tsx';
 import { MONTHLY_SIGN_IN, MonthlyNote, MonthlyThanks } from './MonthlyTerms.tsx';
 import { PaymentDialog } from './PaymentDialog.tsx';
@@ -27,7 +27,7 @@ function priceLabel(tier: DonationTier) {
 export function CoffeePage() {
   const config = usePublicConfig();
   const { status } = useSession();
-  const queryClient = useQueryClient();
+  const reloadSubscriptions = useReloadSubscriptions();
   const [search, setSearch] = useSearchParams();
   // `?tier=monthly` comes back from signing in to start Monthly Coffee Pods.
   const [selected, setSelected] = useState<DonationType>(() => {
@@ -186,7 +186,7 @@ export function CoffeePage() {
           onPaid={() => {
             setModalOpen(false);
             setPaid(tier);
-            if (tier.monthly) void queryClient.invalidateQueries({ queryKey: paymentKeys.subscriptions });
+            if (tier.monthly) void reloadSubscriptions();
           }}
         />
       )}

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useCardPortal } from './api/card-portal.ts';
 import { useChangeSubscription } from './api/change-subscription.ts';
-import { useSubscriptions } from './api/subscriptions.ts';
+import { useSubscriptions } from './api/get-subscriptions.ts';
 import { TierIcon } from './TierIcon.tsx';
 
 /** "December 21, 2026", in the reader's language and time zone. */

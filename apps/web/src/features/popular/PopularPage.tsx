@@ -1,30 +1,11 @@
-import type { PopularFiction } from '@rrc/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
+import { usePopular } from './api/get-popular.ts';
 import { PopularFictionsList } from './PopularFictionsList.tsx';
 
-/** SPEC §8: the server's error text, else its message, else 'Failed to load popular fictions'. */
-async function fetchPopular(signal: AbortSignal): Promise<PopularFiction[]> {
-  let body: { success?: boolean; data?: PopularFiction[]; error?: string; message?: string } | null = null;
-  try {
-    const response = await apiFetch('/royalroad/popular', { signal });
-    body = await response.json().catch(() => null);
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  }
-  if (body?.success && Array.isArray(body.data)) return body.data;
-  throw new Error(body?.error || body?.message || 'Failed to load popular fictions');
-}
-
 export function PopularPage() {
-  const popular = useQuery({
-    queryKey: ['royalroad', 'popular'],
-    queryFn: ({ signal }) => fetchPopular(signal),
-    retry: false,
-  });
+  const popular = usePopular();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Popular on Royal Road</h1>

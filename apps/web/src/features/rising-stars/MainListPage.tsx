@@ -1,17 +1,14 @@
-import type { MainList, MainListEntry } from '@rrc/contract';
+import type { MainListEntry } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { apiRequest, failureMessage } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 import { timeAgo } from '../../lib/format.ts';
-import { localTime, pacificTime } from './time.ts';
-
-/** Captures happen four times a day: looking again every ten minutes shows a new one soon after it lands. */
-const REFRESH_MS = 10 * 60_000;
+import { localTime, pacificTime } from '../../lib/time.ts';
+import { useMainList } from './api/get-main-list.ts';
 
 function Movement({ entry }: { entry: MainListEntry }) {
   const when = entry.changed_at ? `, ${timeAgo(entry.changed_at)}` : '';
@@ -40,11 +37,7 @@ function Movement({ entry }: { entry: MainListEntry }) {
 }
 
 export function MainListPage() {
-  const list = useQuery({
-    queryKey: ['rising-stars', 'main'],
-    queryFn: ({ signal }) => apiRequest<MainList>('/rising-stars-main', { signal }),
-    refetchInterval: REFRESH_MS,
-  });
+  const list = useMainList();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">

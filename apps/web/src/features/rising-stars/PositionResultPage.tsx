@@ -7,8 +7,8 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
-import { usePosition } from './api/position.ts';
-import { localTime, pacificTime } from './time.ts';
+import { localTime, pacificTime } from '../../lib/time.ts';
+import { usePosition } from './api/get-position.ts';
 
 /** The spinner; past a moment, why it may take longer: a fiction new to the site is read from Royal Road. */
 function Calculating() {

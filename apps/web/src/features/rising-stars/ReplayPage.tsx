@@ -1,13 +1,14 @@
 import type { RisingStarEntry } from '@rrc/contract';
 import { compareGenres, genreLabel } from '@rrc/contract/rules';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { apiRequest, failureMessage } from '../../lib/api-client.ts';
-import { localTime } from './time.ts';
+import { failureMessage } from '../../lib/api-client.ts';
+import { localTime } from '../../lib/time.ts';
+import { useLatestCapture } from './api/get-latest-capture.ts';
+import { useReplay } from './api/get-replay.ts';
 
 const ROW = 44;
 const SPEEDS = [0.5, 1, 2, 4] as const;
@@ -41,26 +42,12 @@ export function ReplayPage() {
   const follow = Number(params.get('follow')) || null;
   const controls = useId();
 
-  const latest = useQuery({
-    queryKey: ['rising-stars-position', 'latest-scrape'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ captured_at: string | null; genres: string[] }>('/rising-stars-position/latest-scrape', {
-        signal,
-      }),
-  });
+  const latest = useLatestCapture();
   const latestAt = latest.data?.captured_at ?? null;
   const to = params.get('to') ?? (latestAt ? dayOf(latestAt) : null);
   const from = params.get('from') ?? (to ? dayOf(new Date(Date.parse(to) - 9 * DAY).toISOString()) : null);
 
-  const replay = useQuery({
-    queryKey: ['rising-stars', 'replay', genre, from, to],
-    enabled: Boolean(from && to),
-    queryFn: ({ signal }) =>
-      apiRequest<{ entries: RisingStarEntry[] }>(
-        `/rising-stars?genre=${encodeURIComponent(genre)}&startDate=${from}&endDate=${to}T23:59:59Z`,
-        { signal },
-      ),
-  });
+  const replay = useReplay({ genre, from, to });
   const frames = useMemo(() => toFrames(replay.data?.entries ?? []), [replay.data]);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);

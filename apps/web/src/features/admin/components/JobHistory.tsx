@@ -5,8 +5,9 @@ import { Card } from '../../../components/ui/Card.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../../lib/format.ts';
-import { type JobName, useJobRuns } from '../api/job-runs.ts';
-import { exactTime, formatDuration, jobLabel, runDuration, triggerLabel } from '../job-format.ts';
+import { localTime } from '../../../lib/time.ts';
+import { type JobName, useJobRuns } from '../api/get-job-runs.ts';
+import { formatDuration, jobLabel, runDuration, triggerLabel } from '../job-format.ts';
 import { RunCounts } from './RunCounts.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
@@ -101,7 +102,7 @@ export function JobHistory() {
                         <time dateTime={run.started_at} className="text-slate-800">
                           {timeAgo(run.started_at)}
                         </time>
-                        <span className="block text-xs text-slate-500">{exactTime(run.started_at)}</span>
+                        <span className="block text-xs text-slate-500">{localTime(run.started_at)}</span>
                       </>
                     ) : (
                       <span className="text-slate-500">Not yet</span>

@@ -1,47 +1,16 @@
-import type { JobAccepted } from '@rrc/contract';
 import { ROYALROAD_URL_HELP, royalroadFictionId } from '@rrc/contract/rules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { useFollowedJob } from '../api/job-run.ts';
-import { adminKeys } from '../api/keys.ts';
-import { scrapeFiction, triggerRisingStarsScrape } from '../api/start-scrape.ts';
-import { isFinished } from '../job-format.ts';
+import { scrapeFiction } from '../api/scrape-fiction.ts';
+import { triggerRisingStarsScrape } from '../api/trigger-rising-stars-scrape.ts';
+import { useJobStarter } from '../hooks/use-job-starter.ts';
 import { JobProgress } from './JobProgress.tsx';
 
 export const BAD_FICTION_INPUT = `That is not a Royal Road fiction. ${ROYALROAD_URL_HELP}`;
-
-/**
- * Starts a job and follows it until it ends. The job history refreshes when it starts and
- * ends, and the statistics (with scrape health) when it ends.
- */
-function useJobStarter<Input>(start: (input: Input) => Promise<JobAccepted>) {
-  const client = useQueryClient();
-  const starter = useMutation({ mutationFn: start });
-  const followed = useFollowedJob(starter.data?.job ?? null);
-  const run = followed.data ?? null;
-  const runId = run?.id ?? null;
-  const finished = run !== null && isFinished(run);
-
-  useEffect(() => {
-    if (runId === null) return;
-    void client.invalidateQueries({ queryKey: adminKeys.jobRuns });
-    if (finished) void client.invalidateQueries({ queryKey: adminKeys.statistics });
-  }, [runId, finished, client]);
-
-  return {
-    start: (input: Input) => starter.mutate(input),
-    run,
-    busy: starter.isPending || (run !== null && !finished),
-    startError: starter.isError ? failureMessage(starter.error, 'Could not start the scrape') : null,
-    trackingError: followed.isError ? failureMessage(followed.error, 'Lost track of the job') : null,
-  };
-}
 
 function RisingStarsScrape() {
   const job = useJobStarter(() => triggerRisingStarsScrape());

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { timeAgo } from '../../../lib/format.ts';
-import { exactTime, formatDuration, jobLabel, triggerLabel, utcTime } from '../job-format.ts';
+import { localTime } from '../../../lib/time.ts';
+import { formatDuration, jobLabel, triggerLabel, utcTime } from '../job-format.ts';
 import { RunCounts } from './RunCounts.tsx';
 import { StatusPill } from './StatusPill.tsx';
 
@@ -41,7 +42,7 @@ function JobHealthEntry({ health }: { health: JobHealth }) {
               {startedAt ? (
                 <>
                   <time dateTime={startedAt}>{timeAgo(startedAt)}</time>
-                  <span className="block text-xs text-slate-500">{exactTime(startedAt)}</span>
+                  <span className="block text-xs text-slate-500">{localTime(startedAt)}</span>
                 </>
               ) : (
                 'Not started yet'

@@ -1,5 +1,5 @@
 import type { AdminUserRow } from '@rrc/contract';
-import type { UserOrder } from '../api/users.ts';
+import type { UserOrder } from '../api/get-users.ts';
 
 const BADGE = 'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1';
 

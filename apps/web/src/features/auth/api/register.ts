@@ -1,6 +1,7 @@
 import type { AuthSession, RegisterBody } from '@rrc/contract';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function registerAccount(body: RegisterBody) {
+/** Creates an account and signs it in. */
+export function register(body: RegisterBody) {
   return apiRequest<AuthSession>('/auth/register', { method: 'POST', body });
 }

@@ -5,9 +5,9 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../../lib/format.ts';
+import { isUnderWay, useRefreshStatus } from '../api/get-refresh-status.ts';
 import { fictionKeys } from '../api/keys.ts';
 import { useRefreshFiction } from '../api/refresh-fiction.ts';
-import { isUnderWay, useRefreshStatus } from '../api/refresh-status.ts';
 
 /** What the reader is told about the fiction's data and (unless one is under way) their refreshes. */
 function summary(status: RefreshStatus, underWay: boolean): string {

@@ -1,4 +1,5 @@
 /** Query keys of the payment screens. */
 export const paymentKeys = {
-  subscriptions: ['payments', 'subscriptions'] as const,
+  all: ['payments'] as const,
+  subscriptions: () => [...paymentKeys.all, 'subscriptions'] as const,
 };

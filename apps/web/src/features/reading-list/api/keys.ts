@@ -1,9 +1,11 @@
-/** Query keys of the reading list, so mutations can refresh exactly what they change. */
+/** Query keys of the reading list, so a change refreshes exactly what it changes. */
 export const readingListKeys = {
+  /** Everything a change to the list can change. */
   all: ['reading-list'] as const,
   favorites: () => [...readingListKeys.all, 'favorites'] as const,
   everything: () => [...readingListKeys.all, 'all'] as const,
   stats: () => [...readingListKeys.all, 'stats'] as const,
+  /** Outside `all`: a change to the list moves no fiction on Rising Stars. */
   badges: (fictionIds: readonly number[]) =>
-    ['rising-stars', 'badges', [...fictionIds].sort((a, b) => a - b).join(',')] as const,
+    ['reading-list-badges', [...fictionIds].sort((a, b) => a - b).join(',')] as const,
 };

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useAddFiction } from '../api/mutations.ts';
+import { useAddFiction } from '../api/add-fiction.ts';
 
 export function AddFictionForm({ onAdded }: { onAdded: () => void }) {
   const [url, setUrl] = useState('');

@@ -14,8 +14,9 @@ import { Cover } from '../../../components/ui/Cover.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
-import { useAllFictions } from '../api/all-fictions.ts';
-import { useRemoveFiction, useToggleFavorite } from '../api/mutations.ts';
+import { useAllFictions } from '../api/get-all-fictions.ts';
+import { useRemoveFiction } from '../api/remove-fiction.ts';
+import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { type StatusFilter, useListFilter } from '../list-filter.ts';
 import { ReadingControls } from './ReadingControls.tsx';
 

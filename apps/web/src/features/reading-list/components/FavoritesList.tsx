@@ -17,9 +17,10 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useRisingStarsBadges } from '../api/badges.ts';
-import { useFavorites } from '../api/favorites.ts';
-import { useReorderFavorites, useToggleFavorite } from '../api/mutations.ts';
+import { useRisingStarsBadges } from '../api/get-badges.ts';
+import { useFavorites } from '../api/get-favorites.ts';
+import { useReorderFavorites } from '../api/reorder-favorites.ts';
+import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { FavoriteCard } from './FavoriteCard.tsx';
 import { arrowKeysBy25 } from './keyboard.ts';
 

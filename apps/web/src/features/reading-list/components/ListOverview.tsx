@@ -6,8 +6,8 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { LIST_EXPORT_FILENAME, LIST_EXPORT_PATH } from '../api/export.ts';
-import { useReadingStats } from '../api/stats.ts';
+import { downloadList, LIST_EXPORT_FILENAME } from '../api/download-list.ts';
+import { useReadingStats } from '../api/get-stats.ts';
 import { useListFilter } from '../list-filter.ts';
 
 function Count({
@@ -55,7 +55,7 @@ export function ListOverview() {
       title="Your List"
       actions={
         <DownloadButton
-          path={LIST_EXPORT_PATH}
+          download={downloadList}
           label="Download my data"
           fallbackFilename={LIST_EXPORT_FILENAME}
           onError={setDownloadError}

@@ -1,7 +1,7 @@
 import type { UserFiction } from '@rrc/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useUpdateProgress } from '../api/mutations.ts';
+import { useUpdateProgress } from '../api/update-progress.ts';
 
 /** "Chapter 12 of 27": a small form that saves reading progress. */
 export function ProgressEditor({ entry }: { entry: UserFiction }) {

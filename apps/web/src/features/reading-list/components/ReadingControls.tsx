@@ -1,6 +1,6 @@
 import type { UserFiction } from '@rrc/contract';
 import { failureMessage } from '../../../lib/api-client.ts';
-import { useUpdateStatus } from '../api/mutations.ts';
+import { useUpdateStatus } from '../api/update-status.ts';
 import { ProgressEditor } from './ProgressEditor.tsx';
 import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
 

@@ -1,0 +1,204 @@
+import type { User } from '@rrc/contract';
+import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { failureMessage } from '../../lib/api-client.ts';
+import { useFetchPublicConfig, usePublicConfig } from '../../lib/public-config.ts';
+import { useSession } from '../../lib/session.ts';
+import { ResendVerification } from './ResendVerification.tsx';
+
+function memberSince(createdAt: string) {
+  return new Date(createdAt).toLocaleDateString(undefined, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) => void }) {
+  const { updateProfile } = useSession();
+  const fetchConfig = useFetchPublicConfig();
+  const [name, setName] = useState(user.name ?? '');
+  const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await updateProfile({
+        name: name.trim() || null,
+        email,
+        ...(newPassword ? { newPassword } : {}),
+        // Changing the email or the password needs the current password.
+        ...(currentPassword ? { currentPassword } : {}),
+      });
+      const saved = newPassword ? 'Profile and password updated.' : 'Profile updated.';
+      // A new address takes effect only once its owner opens the link mailed to it.
+      const asked = updated.pending_email && email.trim().toLowerCase() === updated.pending_email;
+      if (!asked) return onDone(saved);
+      const config = await fetchConfig();
+      onDone(
+        config?.email_enabled === false
+          ? `${saved} Your email changes to ${updated.pending_email} once the site's administrator confirms it: this site sends no email.`
+          : `${saved} We sent a link to ${updated.pending_email}: your email changes once you open it.`,
+      );
+    } catch (failure) {
+      setError(failureMessage(failure, SCREEN_FALLBACKS.profileUpdate));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-700">Password</legend>
+        <p className="text-xs text-slate-500">
+          Your current password is needed to change your email or password.
+        </p>
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+        />
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save changes'}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone('')} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Whether the address is verified, and a change of address still waiting for its link to be opened. */
+function EmailStatus({ user }: { user: User }) {
+  // Only a change waiting for its link needs to know whether the site sends email.
+  const config = usePublicConfig({ enabled: Boolean(user.pending_email) });
+  const noMail = config.data?.email_enabled === false;
+  // A session stored before verification existed does not say; it is checked again at start-up.
+  if (user.email_verified === undefined) return null;
+  return (
+    <>
+      <dd className="mt-1">
+        {user.email_verified ? (
+          <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
+            Verified
+          </span>
+        ) : (
+          <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200">
+            Not verified yet
+          </span>
+        )}
+      </dd>
+      {user.pending_email && (
+        <dd className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3 text-slate-700 ring-1 ring-slate-200">
+          <p>
+            Changing to <strong className="break-words text-slate-900">{user.pending_email}</strong>.{' '}
+            {noMail
+              ? "This site sends no email, so the site's administrator confirms the new address"
+              : 'Open the link we sent there to confirm it'}
+            ; until then you sign in with {user.email}.
+          </p>
+          {!noMail && <ResendVerification />}
+        </dd>
+      )}
+    </>
+  );
+}
+
+export function ProfileCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  return (
+    <Card
+      title="Profile Information"
+      actions={
+        !editing && (
+          <Button
+            variant="secondary"
+            className="px-3 py-1.5"
+            onClick={() => {
+              setNotice('');
+              setEditing(true);
+            }}
+          >
+            Edit
+          </Button>
+        )
+      }
+    >
+      {editing ? (
+        <ProfileForm
+          user={user}
+          onDone={(message) => {
+            setNotice(message);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          {notice && (
+            <div className="mb-4">
+              <Alert tone="success">{notice}</Alert>
+            </div>
+          )}
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-slate-500">Name</dt>
+              <dd className="mt-0.5 text-slate-900">{user.name || 'Not provided'}</dd>
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Email</dt>
+              <dd className="mt-0.5 break-all text-slate-900">{user.email}</dd>
+              <EmailStatus user={user} />
+            </div>
+            <div>
+              <dt className="font-medium text-slate-500">Member since</dt>
+              <dd className="mt-0.5 text-slate-900">{memberSince(user.created_at)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+    </Card>
+  );
+}

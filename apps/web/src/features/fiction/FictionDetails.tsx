@@ -1,0 +1,280 @@
+import type { Fiction } from '@rrc/contract';
+import { fictionPath, titleSlug } from '@rrc/contract/rules';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DownloadButton } from '../../components/DownloadButton.tsx';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { buttonClasses } from '../../components/ui/Button.tsx';
+import { Cover } from '../../components/ui/Cover.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { WhenVisible } from '../../components/WhenVisible.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { titleCase } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { signInPath } from '../../lib/sign-in-path.ts';
+import { downloadFiction } from './api/download-fiction.ts';
+import { useFiction } from './api/get-fiction.ts';
+import { useFictionHistory } from './api/get-fiction-history.ts';
+import { useFictionRisingStars } from './api/get-fiction-rising-stars.ts';
+import { RefreshNow } from './components/RefreshNow.tsx';
+import { StatsPanel } from './components/StatsPanel.tsx';
+
+const ROYALROAD = 'https://www.royalroad.com';
+
+// The charts (and their library) load once they scroll into view.
+const FictionCharts = lazy(() =>
+  import('./charts/FictionCharts.tsx').then((module) => ({ default: module.FictionCharts })),
+);
+
+function ChartsLoading() {
+  return (
+    <p className="flex items-center gap-3 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+      <Spinner label="Loading" /> Loading charts...
+    </p>
+  );
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
+      <p className="mt-2 text-slate-600">Check the address, or find the fiction from your dashboard.</p>
+      <Link to="/" className={`${buttonClasses('primary')} mt-6`}>
+        Back to Home
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A fiction's page (`/fiction/:id/:slug`). What other features add to it comes in as slots: the signed-in
+ * reader's favorite button (with where to report its failures) and the admins' tools.
+ */
+export function FictionDetails({
+  favoriteButton,
+  adminTools,
+}: {
+  favoriteButton: (fiction: Fiction, onError: (message: string) => void) => ReactNode;
+  adminTools: (fiction: Fiction) => ReactNode;
+}) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const { user, status } = useSession();
+  const royalroadId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const fiction = useFiction(royalroadId);
+  const history = useFictionHistory(royalroadId);
+  const records = useFictionRisingStars(fiction.data?.id);
+  const [error, setError] = useState<string | null>(null);
+
+  // The address carries the canonical slug: a wrong or missing one is replaced.
+  useEffect(() => {
+    if (!fiction.data) return;
+    const canonical = titleSlug(fiction.data.title);
+    if (canonical && params.slug !== canonical) {
+      navigate(fictionPath(fiction.data.royalroad_id, fiction.data.title), { replace: true });
+    }
+  }, [fiction.data, params.slug, navigate]);
+
+  useEffect(() => {
+    if (fiction.data) document.title = `${fiction.data.title} · RR Companion`;
+    return () => {
+      document.title = 'RR Companion';
+    };
+  }, [fiction.data]);
+
+  if (!royalroadId) return <NotFound message="Fiction not found" />;
+  if (fiction.isPending) {
+    return (
+      <div className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600">
+        <Spinner label="Loading" /> Loading fiction...
+      </div>
+    );
+  }
+  if (fiction.isError || !fiction.data) {
+    const message =
+      fiction.error instanceof ApiError && fiction.error.status !== 404
+        ? fiction.error.message
+        : 'Fiction not found';
+    return <NotFound message={message} />;
+  }
+
+  const data = fiction.data;
+  const signedIn = status === 'signed-in' && user;
+  const points = history.data?.points ?? [];
+  const asOf = points.at(-1)?.captured_at ?? data.last_scraped_at;
+  const fictionUrl = `${ROYALROAD}/fiction/${data.royalroad_id}`;
+  const authorUrl = data.author_id ? `${ROYALROAD}/profile/${data.author_id}` : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex items-center gap-3">
+        <Link to="/dashboard" className={buttonClasses('ghost', '-ml-2 px-2')} aria-label="Back to dashboard">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M15 18l-6-6 6-6" />
+          </svg>
+          Back
+        </Link>
+        <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Fiction Details</p>
+      </div>
+
+      <header className="mt-4 flex flex-col gap-5 sm:flex-row">
+        <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="shrink-0 self-start">
+          <Cover src={data.image_url} title={data.title} className="h-48 w-32 shadow-md sm:h-56 sm:w-40" />
+        </a>
+        <div className="min-w-0 flex-1 space-y-3">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-brand-700">
+                {data.title}
+              </a>
+              {data.sponsored && (
+                <span className="ml-3 inline-flex translate-y-[-3px] items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 align-middle text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                  <span aria-hidden="true">★</span> Sponsored
+                </span>
+              )}
+            </h1>
+            <p className="mt-1 text-slate-600">
+              by{' '}
+              {authorUrl ? (
+                <a
+                  href={authorUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {data.author_name ?? 'Unknown Author'}
+                </a>
+              ) : (
+                <span className="font-medium">{data.author_name ?? 'Unknown Author'}</span>
+              )}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {signedIn && favoriteButton(data, setError)}
+            {signedIn ? (
+              <DownloadButton
+                download={(onProgress) => downloadFiction(data.royalroad_id, onProgress)}
+                label="Data download"
+                onError={setError}
+              />
+            ) : (
+              <>
+                <Link to={`/login?fiction_id=${data.royalroad_id}`} className={buttonClasses('primary')}>
+                  Sign in to track this fiction
+                </Link>
+                <Link
+                  to={signInPath(fictionPath(data.royalroad_id, data.title))}
+                  className={buttonClasses('secondary')}
+                >
+                  Sign in to download data
+                </Link>
+              </>
+            )}
+            <Link to={`/rising-stars-position/${data.royalroad_id}`} className={buttonClasses('secondary')}>
+              Rising Stars Position Calculator
+            </Link>
+            {!data.sponsored && (
+              // The sponsorship page is reached by a full page load (SPEC §1).
+              <a href={`/sponsor/${data.royalroad_id}`} className={buttonClasses('secondary')}>
+                Sponsor this fiction
+              </a>
+            )}
+            <Link to="/coffee" className={buttonClasses('ghost')}>
+              Buy us a coffee
+            </Link>
+          </div>
+          {signedIn && <RefreshNow royalroadId={data.royalroad_id} />}
+          {user?.admin && adminTools(data)}
+          {error && <Alert tone="error">{error}</Alert>}
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <StatsPanel fiction={data} asOf={asOf} />
+          {history.isPending || records.isPending ? (
+            <ChartsLoading />
+          ) : (
+            <WhenVisible placeholder={<ChartsLoading />}>
+              <Suspense fallback={<ChartsLoading />}>
+                <FictionCharts points={points} records={records.data ?? []} />
+              </Suspense>
+            </WhenVisible>
+          )}
+        </div>
+        <aside className="space-y-6">
+          <section
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            aria-labelledby="about-heading"
+          >
+            <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
+              About this fiction
+            </h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-slate-500">Status</dt>
+                <dd className="font-medium text-slate-900">{titleCase(data.status) || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Type</dt>
+                <dd className="font-medium text-slate-900">{data.type ?? 'N/A'}</dd>
+              </div>
+            </dl>
+            {data.tags.length > 0 && (
+              <>
+                <h3 className="mt-4 text-sm font-medium text-slate-500">Tags</h3>
+                <ul className="mt-2 flex flex-wrap gap-1.5">
+                  {data.tags.map((tag) => (
+                    <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {data.warnings.length > 0 && (
+              <>
+                <h3 className="mt-4 text-sm font-medium text-slate-500">Content warnings</h3>
+                <ul className="mt-2 flex flex-wrap gap-1.5">
+                  {data.warnings.map((warning) => (
+                    <li
+                      key={warning}
+                      className="rounded-md bg-amber-50 px-2 py-0.5 text-xs text-amber-900 ring-1 ring-amber-200"
+                    >
+                      {warning}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+          <section
+            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            aria-labelledby="description-heading"
+          >
+            <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
+              Description
+            </h2>
+            {data.description ? (
+              <div
+                className="prose-description mt-3 space-y-3 text-sm leading-6 text-slate-700 [&_a]:text-brand-700 [&_a]:underline [&_hr]:my-3 [&_hr]:border-slate-200"
+                // Sanitized to a small allowlist of tags when it was stored.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server before storage
+                dangerouslySetInnerHTML={{ __html: data.description }}
+              />
+            ) : (
+              <p className="mt-3 text-sm text-slate-500">No description available</p>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

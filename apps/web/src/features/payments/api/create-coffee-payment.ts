@@ -1,0 +1,10 @@
+import type { DonationType, PaymentCreated } from '@rrc/contract';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Starts a coffee donation of a tier (the server decides the amount): its card payment to confirm. */
+export function createCoffeePayment(paymentType: DonationType) {
+  return apiRequest<PaymentCreated>('/stripe/create-coffee-payment', {
+    method: 'POST',
+    body: { paymentType },
+  });
+}

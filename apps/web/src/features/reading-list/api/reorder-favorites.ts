@@ -1,0 +1,30 @@
+import type { UserFiction } from '@rrc/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { readingListKeys } from './keys.ts';
+
+/** Saves the favorites in a new order (the answer repeats the order, which the list already shows). */
+export async function reorderFavorites(ordered: UserFiction[]): Promise<void> {
+  await apiRequest('/userFictions/favorites/reorder', {
+    method: 'POST',
+    body: { fictionIds: ordered.map((entry) => entry.fiction_id) },
+  });
+}
+
+/** The list shows the new order at once; when the save fails it goes back to the previous order. */
+export function useReorderFavorites() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: reorderFavorites,
+    onMutate: async (ordered) => {
+      await client.cancelQueries({ queryKey: readingListKeys.favorites() });
+      const previous = client.getQueryData<UserFiction[]>(readingListKeys.favorites());
+      client.setQueryData(readingListKeys.favorites(), ordered);
+      return { previous };
+    },
+    onError: (_error, _ordered, context) => {
+      if (context?.previous) client.setQueryData(readingListKeys.favorites(), context.previous);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: readingListKeys.everything() }),
+  });
+}
