@@ -1,39 +1,25 @@
-import { DEFAULT_AFTER_SIGN_IN, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 export function LoginPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const after = afterSignInFrom(location.search);
+  const { session, after, search, busy, error, setError, submit, signedInTo } = useSignInForm(
+    SCREEN_FALLBACKS.login,
+  );
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  if (session.status === 'signed-in' && !busy)
-    return <Navigate to={after.returnTo ?? DEFAULT_AFTER_SIGN_IN} replace />;
+  if (signedInTo) return <Navigate to={signedInTo} replace />;
 
-  async function submit(event: FormEvent) {
+  function signIn(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await session.signIn({ email, password });
-      navigate(await destinationAfterSignIn(after), { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, SCREEN_FALLBACKS.login));
-      setBusy(false);
-    }
+    void submit(() => session.signIn({ email, password }));
   }
 
   return (
@@ -42,16 +28,13 @@ export function LoginPage() {
       subtitle={
         <>
           Or{' '}
-          <Link
-            to={`/register${location.search}`}
-            className="font-semibold text-brand-700 hover:text-brand-800"
-          >
+          <Link to={`/register${search}`} className="font-semibold text-brand-700 hover:text-brand-800">
             create a new account
           </Link>
         </>
       }
     >
-      <form onSubmit={submit} className="space-y-5" noValidate={false}>
+      <form onSubmit={signIn} className="space-y-5" noValidate={false}>
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Email address"

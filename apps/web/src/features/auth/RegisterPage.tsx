@@ -1,40 +1,26 @@
-import { DEFAULT_AFTER_SIGN_IN, PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
 import { AuthLayout } from './AuthLayout.tsx';
-import { afterSignInFrom, destinationAfterSignIn } from './after-sign-in.ts';
 import { OAuthButtons } from './OAuthButtons.tsx';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 export function RegisterPage() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const after = afterSignInFrom(location.search);
+  const { session, after, search, busy, error, setError, submit, signedInTo } = useSignInForm(
+    SCREEN_FALLBACKS.register,
+  );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  if (session.status === 'signed-in' && !busy)
-    return <Navigate to={after.returnTo ?? DEFAULT_AFTER_SIGN_IN} replace />;
+  if (signedInTo) return <Navigate to={signedInTo} replace />;
 
-  async function submit(event: FormEvent) {
+  function register(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await session.register({ email, password, name: name.trim() || undefined });
-      navigate(await destinationAfterSignIn(after), { replace: true });
-    } catch (failure) {
-      setError(failureMessage(failure, SCREEN_FALLBACKS.register));
-      setBusy(false);
-    }
+    void submit(() => session.register({ email, password, name: name.trim() || undefined }));
   }
 
   return (
@@ -43,13 +29,13 @@ export function RegisterPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Link to={`/login${location.search}`} className="font-semibold text-brand-700 hover:text-brand-800">
+          <Link to={`/login${search}`} className="font-semibold text-brand-700 hover:text-brand-800">
             Sign in
           </Link>
         </>
       }
     >
-      <form onSubmit={submit} className="space-y-5">
+      <form onSubmit={register} className="space-y-5">
         {error && <Alert tone="error">{error}</Alert>}
         <TextField
           label="Full name (optional)"

@@ -1,11 +1,12 @@
 import { DEFAULT_AFTER_SIGN_IN, fictionPath, RETURN_TO_PARAM, safeReturnPath } from '@rrc/contract/rules';
 import { ApiError } from '../../lib/api-client.ts';
+import { royalroadIdIn } from '../../lib/royalroad-id.ts';
 import { addToList } from './api/add-to-list.ts';
 import { getFiction } from './api/get-fiction.ts';
 
 /** A `fiction_id` query value: a Royal Road id, or null when absent or not one. */
 export function royalroadIdParam(value: string | null): string | null {
-  return value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? value : null;
+  return value && royalroadIdIn(value) > 0 ? value : null;
 }
 
 /** What the sign-in pages' address asks for once the reader is in: a fiction to track, a page to go back to. */

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { titleCase } from '../../lib/format.ts';
+import { royalroadIdIn } from '../../lib/royalroad-id.ts';
 import { useSession } from '../../lib/session.ts';
 import { signInPath } from '../../lib/sign-in-path.ts';
 import { downloadFiction } from './api/download-fiction.ts';
@@ -60,7 +61,7 @@ export function FictionDetails({
   const params = useParams();
   const navigate = useNavigate();
   const { user, status } = useSession();
-  const royalroadId = /^\d{1,10}$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const royalroadId = royalroadIdIn(params.id);
   const fiction = useFiction(royalroadId);
   const history = useFictionHistory(royalroadId);
   const records = useFictionRisingStars(fiction.data?.id);

@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
+import { royalroadIdIn } from '../../lib/royalroad-id.ts';
 import { localTime, pacificTime } from '../../lib/time.ts';
 import { usePosition } from './api/get-position.ts';
 
@@ -76,7 +77,7 @@ function Estimate({ result }: { result: PositionResult }) {
 
 export function PositionResultPage() {
   const { id } = useParams();
-  const royalroadId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  const royalroadId = royalroadIdIn(id);
   const result = usePosition(royalroadId);
 
   return (
