@@ -1,3 +1,4 @@
+import type { JobName } from '@rrc/contract';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -10,7 +11,6 @@ import {
   seedDemo,
 } from './features/demo/seed-demo.ts';
 import { toJobRun } from './features/jobs/job-run.mapper.ts';
-import type { JobName } from './features/jobs/jobs.ts';
 import { importSample } from './sample-data/import-sample.ts';
 import { createServices } from './services.ts';
 

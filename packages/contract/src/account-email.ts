@@ -17,7 +17,7 @@ export const verifyEmailBody = z.object({ token: linkToken });
 export type VerifyEmailBody = z.input<typeof verifyEmailBody>;
 
 /** The address an answer is about: the one just verified, or the one a link was sent to. */
-export const emailAddressAnswer = z.object({ email: z.string() });
+const emailAddressAnswer = z.object({ email: z.string() });
 export type EmailAddressAnswer = z.infer<typeof emailAddressAnswer>;
 export const emailAddressResponse = okEnvelope(emailAddressAnswer);
 

@@ -22,7 +22,7 @@ export const scrapeHealth = z.object({
 });
 export type ScrapeHealth = z.infer<typeof scrapeHealth>;
 
-export const adminStatistics = z.object({
+const adminStatistics = z.object({
   users: z.object({
     total: z.number().int(),
     /** Distinct accounts that signed in or changed their list in the last 30 days. */
@@ -46,7 +46,7 @@ export const adminStatistics = z.object({
 export type AdminStatistics = z.infer<typeof adminStatistics>;
 export const adminStatisticsResponse = z.object({ success: z.literal(true), data: adminStatistics });
 
-export const adminUserRow = z.object({
+const adminUserRow = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
   email: z.string(),
@@ -72,14 +72,6 @@ export const adminUsersResponse = z.object({
   pagination,
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponse>;
-
-export const adminUserIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number.' })
-    .int('id must be a whole number.')
-    .positive('id must be positive.')
-    .max(2_147_483_647, 'id is too large.'),
-});
 
 export const setAdminBody = z
   .object({ admin: z.boolean({ error: 'admin must be true or false.' }) })

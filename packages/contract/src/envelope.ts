@@ -5,11 +5,8 @@ export const errorEnvelope = z.object({
   success: z.literal(false),
   error: z.string(),
 });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Every successful API call answers `{ success: true, data }`. */
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
-
-export type Ok<T> = { success: true; data: T };

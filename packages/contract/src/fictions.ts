@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { idField, idParams } from './id-fields.ts';
 import { MAX_PAGE_SIZE, pageQuery, pagination, queryInteger } from './pagination.ts';
 import { ROYALROAD_URL_HELP, royalroadFictionId } from './royalroad-url.ts';
 
@@ -37,7 +38,7 @@ export const fiction = z.object({
 });
 export type Fiction = z.infer<typeof fiction>;
 
-export const fictionPage = z.object({ fictions: z.array(fiction), pagination });
+const fictionPage = z.object({ fictions: z.array(fiction), pagination });
 export const fictionPageResponse = okEnvelope(fictionPage);
 export type FictionPage = z.infer<typeof fictionPage>;
 export const fictionResponse = okEnvelope(fiction);
@@ -54,7 +55,7 @@ export const rankingQuery = z.object({
   limit: queryInteger('limit', { min: 1, max: MAX_PAGE_SIZE, default: 10 }),
 });
 
-export const siteFiction = z.object({
+const siteFiction = z.object({
   id: z.number().int(),
   royalroad_id: z.number().int(),
   title: z.string(),
@@ -66,7 +67,7 @@ export const siteFictionsResponse = okEnvelope(z.array(siteFiction));
 export const fictionListResponse = okEnvelope(z.array(fiction));
 
 /** A pasted Royal Road link (or id), checked before anything is fetched. */
-export const royalroadUrlField = z
+const royalroadUrlField = z
   .string({
     error: (issue) => (issue.input === undefined ? 'Enter a Royal Road fiction URL.' : ROYALROAD_URL_HELP),
   })
@@ -87,17 +88,17 @@ export const createFictionBody = z.union(
   [
     z.object({ url: royalroadUrlField }),
     z.object({
-      royalroadId: z.number({ error: 'royalroadId must be a number.' }).int().positive().max(2_147_483_647),
+      royalroadId: idField('royalroadId'),
     }),
   ],
   { error: ROYALROAD_URL_HELP },
 );
 
-export const addFictionResult = z.object({ title: z.string(), fiction, userFictionId: z.number().int() });
+const addFictionResult = z.object({ title: z.string(), fiction, userFictionId: z.number().int() });
 export const addFictionResponse = okEnvelope(addFictionResult);
 export type AddFictionResult = z.infer<typeof addFictionResult>;
 
-export const popularFiction = z.object({
+const popularFiction = z.object({
   id: z.number().int(),
   royalroad_id: z.number().int(),
   title: z.string(),
@@ -114,9 +115,8 @@ export const popularFictionsResponse = z.object({
   data: z.array(popularFiction),
   message: z.string(),
 });
-export type PopularFictionsResponse = z.infer<typeof popularFictionsResponse>;
 
-export const royalroadProfile = z.object({
+const royalroadProfile = z.object({
   profile_id: z.number().int(),
   name: z.string(),
   avatar_url: z.string().nullable(),
@@ -133,10 +133,4 @@ export const royalroadProfile = z.object({
 });
 export type RoyalroadProfile = z.infer<typeof royalroadProfile>;
 export const royalroadProfileResponse = okEnvelope(royalroadProfile);
-export const profileIdParam = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, 'The Royal Road profile id must be a number.')
-    .transform(Number)
-    .refine((id) => id > 0 && id <= 2_147_483_647, 'The Royal Road profile id is out of range.'),
-});
+export const profileIdParam = idParams('id', 'The Royal Road profile id');

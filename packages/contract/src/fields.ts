@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A required string whose messages name the field the way a person reads it. */
-export function requiredText(label: string, max = 1000) {
+function requiredText(label: string, max = 1000) {
   return z
     .string({
       error: (issue) =>

@@ -12,5 +12,4 @@ export const health = z.object({
   /** The latest run of each scraping job. */
   jobs: z.array(healthJob),
 });
-export type Health = z.infer<typeof health>;
 export const healthResponse = okEnvelope(health);

@@ -5,7 +5,7 @@ const count = z.number().int().nullable();
 const score = z.number().nullable();
 
 /** One scrape of a fiction's statistics. */
-export const snapshotPoint = z.object({
+const snapshotPoint = z.object({
   captured_at: z.string(),
   followers: count,
   favorites: count,
@@ -22,7 +22,7 @@ export const snapshotPoint = z.object({
 });
 export type SnapshotPoint = z.infer<typeof snapshotPoint>;
 
-export const fictionHistory = z.object({
+const fictionHistory = z.object({
   fiction_id: z.number().int(),
   royalroad_id: z.number().int(),
   points: z.array(snapshotPoint),

@@ -7,6 +7,8 @@ export * from './fields.ts';
 export * from './genres.ts';
 export * from './health.ts';
 export * from './history.ts';
+export * from './id-fields.ts';
+export * from './ids.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
 export * from './oauth.ts';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { idParams } from './id-fields.ts';
 import { pageQuery, pagination } from './pagination.ts';
+
+/** The jobs the worker knows. */
+export const JOB_NAMES = ['rising-stars', 'all-fictions', 'fiction'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
 
 export const jobRun = z.object({
   id: z.number().int(),
@@ -24,29 +29,13 @@ export type JobAccepted = z.infer<typeof jobAccepted>['data'];
 
 export const jobRunsQuery = pageQuery.extend({
   job: z
-    .enum(['rising-stars', 'all-fictions', 'fiction'], {
-      error: 'job must be rising-stars, all-fictions or fiction.',
-    })
+    .enum(JOB_NAMES, { error: `job must be ${JOB_NAMES.slice(0, -1).join(', ')} or ${JOB_NAMES.at(-1)}.` })
     .optional(),
 });
 export const jobRunsResponse = z.object({ success: z.literal(true), data: z.array(jobRun), pagination });
 
-export const jobIdParam = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number.' })
-    .int('id must be a whole number.')
-    .positive('id must be positive.')
-    .max(2_147_483_647, 'id is too large.'),
-});
-
 /** A Royal Road fiction id in an address. */
-export const royalroadIdParam = z.object({
-  royalroadId: z
-    .string()
-    .regex(/^\d{1,10}$/, 'The Royal Road fiction id must be a number.')
-    .transform(Number)
-    .refine((id) => id > 0 && id <= 2_147_483_647, 'The Royal Road fiction id is out of range.'),
-});
+export const royalroadIdParam = idParams('royalroadId', 'The Royal Road fiction id');
 
 export const healthJob = z.object({
   job: z.string(),

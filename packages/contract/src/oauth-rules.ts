@@ -1,9 +1,5 @@
 // OAuth names and texts shared by server and browser (no dependencies).
 
-/** Every provider the server knows; facebook and apple are listed (always disabled) and hidden by the web app. */
-export const OAUTH_PROVIDERS = ['google', 'github', 'discord', 'oidc', 'facebook', 'apple'] as const;
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
-
 /** Providers the web app never shows, whatever the server answers. */
 export const HIDDEN_OAUTH_PROVIDERS: readonly string[] = ['facebook', 'apple'];
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { idField } from './id-fields.ts';
 import { RETURN_TO_PARAM, safeReturnPath } from './return-path.ts';
 
 export * from './oauth-rules.ts';
 
-export const oauthProvider = z.object({
+const oauthProvider = z.object({
   /** The address segment: `/api/oauth/{name}/initiate`. */
   name: z.string(),
   displayName: z.string(),
@@ -27,12 +28,7 @@ export const oauthProviderParam = z.object({ provider: z.string().max(100) });
 export const oauthInitiateQuery = z.object({
   fiction_id: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'fiction_id must be a number.' })
-      .int('fiction_id must be a whole number.')
-      .positive('fiction_id must be positive.')
-      .max(2_147_483_647, 'fiction_id is too large.')
-      .optional(),
+    idField('fiction_id', { coerce: true }).optional(),
   ),
   [RETURN_TO_PARAM]: z.preprocess(
     (value) => safeReturnPath(value) ?? undefined,
@@ -42,9 +38,8 @@ export const oauthInitiateQuery = z.object({
       .meta({ description: 'A path on this site to come back to after signing in, like `/sponsor/123`.' }),
   ),
 });
-export type OAuthInitiateQuery = z.output<typeof oauthInitiateQuery>;
 
-export const oauthInitiate = z.object({ authorizationUrl: z.string() });
+const oauthInitiate = z.object({ authorizationUrl: z.string() });
 export type OAuthInitiate = z.infer<typeof oauthInitiate>;
 export const oauthInitiateResponse = okEnvelope(oauthInitiate);
 

@@ -17,7 +17,7 @@ export const pageQuery = z.object({
   page: queryInteger('page', { min: 1, max: 1_000_000, default: 1 }),
   limit: queryInteger('limit', { min: 1, max: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
 });
-export type PageQuery = z.infer<typeof pageQuery>;
+type PageQuery = z.infer<typeof pageQuery>;
 
 export const pagination = z.object({
   page: z.number().int(),

@@ -1,5 +1,5 @@
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_HINT = 'Password must be at least 8 characters with uppercase, lowercase, and number.';
 
 /** What a password still lacks under the policy, in words; empty when it is acceptable. */

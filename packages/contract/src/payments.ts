@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './id-fields.ts';
 import { DONATION_TYPES } from './tiers.ts';
 
 export const createCoffeePaymentBody = z.object({
@@ -6,14 +7,10 @@ export const createCoffeePaymentBody = z.object({
 });
 
 export const createSponsorshipBody = z.object({
-  fictionId: z
-    .number({ error: 'fictionId must be a number.' })
-    .int('fictionId must be a whole number.')
-    .positive('fictionId must be positive.')
-    .max(2_147_483_647, 'fictionId is too large.'),
+  fictionId: idField('fictionId'),
 });
 
-export const paymentCreated = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
+const paymentCreated = z.object({ clientSecret: z.string(), paymentIntentId: z.string() });
 export type PaymentCreated = z.infer<typeof paymentCreated>;
 export const paymentCreatedResponse = z.object({ success: z.literal(true), data: paymentCreated });
 
@@ -35,7 +32,7 @@ export const paymentStatusQuery = z.object({
 });
 export type PaymentStatusQuery = z.input<typeof paymentStatusQuery>;
 
-export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'refunded'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 export const paymentStatus = z.object({
@@ -48,11 +45,11 @@ export const paymentStatus = z.object({
 export type PaymentStatus = z.infer<typeof paymentStatus>;
 export const paymentStatusResponse = z.object({ success: z.literal(true), data: paymentStatus });
 
-export const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
+const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() });
 export const webhookResponse = z.object({ success: z.literal(true), data: webhookReceipt });
 
 /** What the web app needs to know about the server's setup. */
-export const publicConfig = z.object({
+const publicConfig = z.object({
   /** Null when card payments are not set up. */
   stripe_publishable_key: z.string().nullable(),
   donations_enabled: z.boolean(),

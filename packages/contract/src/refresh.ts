@@ -8,7 +8,7 @@ export const REFRESH_AFTER_HOURS = 6;
 export const REFRESHES_PER_DAY = 10;
 
 /** What a reader needs to know before and while refreshing a fiction (`GET /api/fictions/:royalroadId/refresh`). */
-export const refreshStatus = z.object({
+const refreshStatus = z.object({
   royalroad_id: z.number().int(),
   /** When the fiction's own page was last read; null when it never was (known from a list only). */
   last_updated_at: z.string().nullable(),

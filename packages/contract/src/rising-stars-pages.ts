@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { GENRE_SLUGS } from './genres.ts';
+import { idField } from './id-fields.ts';
 
 /** How a fiction moved on the main list since the capture before: this page's own words (not the badge trend). */
-export const MOVEMENTS = ['up', 'down', 'new', 'same'] as const;
+const MOVEMENTS = ['up', 'down', 'new', 'same'] as const;
 export type Movement = (typeof MOVEMENTS)[number];
 
-export const mainListEntry = z.object({
+const mainListEntry = z.object({
   position: z.number().int(),
   fiction_id: z.number().int(),
   royalroad_id: z.number().int(),
@@ -22,7 +23,7 @@ export const mainListEntry = z.object({
 });
 export type MainListEntry = z.infer<typeof mainListEntry>;
 
-export const mainList = z.object({
+const mainList = z.object({
   captured_at: z.string().nullable(),
   previous_captured_at: z.string().nullable(),
   entries: z.array(mainListEntry),
@@ -31,11 +32,7 @@ export type MainList = z.infer<typeof mainList>;
 export const mainListResponse = okEnvelope(mainList);
 
 export const dateRangeQuery = z.object({
-  fictionId: z.coerce
-    .number({ error: 'fictionId must be a number.' })
-    .int('fictionId must be a whole number.')
-    .positive('fictionId must be positive.')
-    .max(2_147_483_647, 'fictionId is too large.'),
+  fictionId: idField('fictionId', { coerce: true }),
   genre: z
     .string({ error: 'genre is required.' })
     .trim()
@@ -51,7 +48,7 @@ export const dateRangeResponse = okEnvelope(dateRange);
 
 const neighbour = z.object({ royalroad_id: z.number().int(), title: z.string(), position: z.number().int() });
 
-export const positionList = z.object({
+const positionList = z.object({
   genre: z.string(),
   position: z.number().int(),
   best_position: z.number().int(),
@@ -60,7 +57,7 @@ export const positionList = z.object({
   below: z.array(neighbour),
 });
 
-export const positionResult = z.object({
+const positionResult = z.object({
   fiction: z.object({
     id: z.number().int(),
     royalroad_id: z.number().int(),
@@ -86,7 +83,7 @@ export const positionResult = z.object({
 export type PositionResult = z.infer<typeof positionResult>;
 export const positionResultResponse = okEnvelope(positionResult);
 
-export const latestScrape = z.object({
+const latestScrape = z.object({
   captured_at: z.string().nullable(),
   genres: z.array(z.string()),
   fictions: z.number().int(),

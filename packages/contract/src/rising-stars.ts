@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { GENRE_SLUGS } from './genres.ts';
+import { isId } from './ids.ts';
 import { queryInteger } from './pagination.ts';
 
 /** One place on one list at one capture (SPEC §3 "Rising Stars record"). */
-export const risingStarRecord = z.object({
+const risingStarRecord = z.object({
   fiction_id: z.number().int(),
   genre: z.string(),
   position: z.number().int(),
@@ -13,7 +14,7 @@ export const risingStarRecord = z.object({
 export type RisingStarRecord = z.infer<typeof risingStarRecord>;
 
 /** A row of a list as screens show it (SPEC §3 "Rising star entry"); `id` is the internal fiction id. */
-export const risingStarEntry = z.object({
+const risingStarEntry = z.object({
   id: z.number().int(),
   royalroad_id: z.number().int(),
   title: z.string(),
@@ -26,7 +27,7 @@ export const risingStarEntry = z.object({
 export type RisingStarEntry = z.infer<typeof risingStarEntry>;
 
 /** Where a fiction stands on one list now and at the capture before (for the trend badge). */
-export const risingStarBadge = z.object({
+const risingStarBadge = z.object({
   genre: z.string(),
   position: z.number().int(),
   captured_at: z.string(),
@@ -65,7 +66,7 @@ export const risingStarsLatestQuery = z.object({
     .regex(/^\d+(,\d+)*$/, 'fictionIds must be fiction ids separated by commas.')
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.length <= 1000, 'fictionIds may name at most 1000 fictions.')
-    .refine((ids) => ids.every((id) => id > 0 && id <= 2_147_483_647), 'fictionIds holds an id out of range.')
+    .refine((ids) => ids.every(isId), 'fictionIds holds an id out of range.')
     .optional(),
 });
 
@@ -73,19 +74,11 @@ export const risingStarsTopQuery = z.object({
   limit: queryInteger('limit', { min: 1, max: 50, default: 5 }),
 });
 
-export const fictionIdParam = z.object({
-  fictionId: z.coerce
-    .number({ error: 'fictionId must be a number.' })
-    .int('fictionId must be a whole number.')
-    .positive('fictionId must be positive.')
-    .max(2_147_483_647, 'fictionId is too large.'),
-});
-
 export const risingStarsRangeResponse = okEnvelope(
   z.object({ genre: z.string(), start: z.string(), end: z.string(), entries: z.array(risingStarEntry) }),
 );
 
-export const risingStarsLatest = z.object({
+const risingStarsLatest = z.object({
   captured_at: z.string().nullable(),
   entries: z.array(risingStarEntry).optional(),
   badges: z.record(z.string(), z.array(risingStarBadge)).optional(),
@@ -93,7 +86,7 @@ export const risingStarsLatest = z.object({
 export type RisingStarsLatest = z.infer<typeof risingStarsLatest>;
 export const risingStarsLatestResponse = okEnvelope(risingStarsLatest);
 
-export const risingStarsTop = z.object({
+const risingStarsTop = z.object({
   captured_at: z.string().nullable(),
   entries: z.array(risingStarEntry),
 });

@@ -1,3 +1,5 @@
+import { isId } from './ids.ts';
+
 /** What a reader may paste to add a fiction. */
 export const ROYALROAD_URL_HELP =
   'Enter a Royal Road fiction link, like https://www.royalroad.com/fiction/12345/title, or its number.';
@@ -25,5 +27,5 @@ export function royalroadFictionId(input: string): number | null {
 }
 
 function validId(id: number): number | null {
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return isId(id) ? id : null;
 }

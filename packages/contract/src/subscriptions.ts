@@ -10,7 +10,7 @@ export const subscriptionIdParams = z.object({
     .regex(/^sub_[A-Za-z0-9]{1,250}$/, 'subscriptionId must look like sub_….'),
 });
 
-export const coffeeSubscription = z.object({
+const coffeeSubscription = z.object({
   /** Stripe's subscription id. */
   id: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
@@ -34,6 +34,6 @@ export const coffeeSubscriptionsResponse = z.object({
 });
 
 /** A short-lived address of Stripe's customer portal, which comes back to the coffee page. */
-export const billingPortalSession = z.object({ url: z.string() });
+const billingPortalSession = z.object({ url: z.string() });
 export type BillingPortalSession = z.infer<typeof billingPortalSession>;
 export const billingPortalResponse = z.object({ success: z.literal(true), data: billingPortalSession });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { fiction } from './fictions.ts';
+import { idField } from './id-fields.ts';
 import { DEFAULT_PAGE_SIZE, pageQuery, pagination, queryInteger } from './pagination.ts';
 import { READING_STATUSES } from './reading-status.ts';
 
-export const readingStatus = z.enum(READING_STATUSES, {
+const readingStatus = z.enum(READING_STATUSES, {
   error: `status must be one of: ${READING_STATUSES.join(', ')}.`,
 });
 
-export const userFiction = z.object({
+const userFiction = z.object({
   id: z.number().int(),
   fiction_id: z.number().int(),
   status: readingStatus,
@@ -22,7 +23,7 @@ export const userFiction = z.object({
 });
 export type UserFiction = z.infer<typeof userFiction>;
 
-export const userFictionPage = z.object({ userFictions: z.array(userFiction), pagination });
+const userFictionPage = z.object({ userFictions: z.array(userFiction), pagination });
 export type UserFictionPage = z.infer<typeof userFictionPage>;
 export const userFictionPageResponse = okEnvelope(userFictionPage);
 export const userFictionResponse = okEnvelope(userFiction);
@@ -36,22 +37,8 @@ export const favoritesQuery = z.object({
 
 export const statusParam = z.object({ status: readingStatus });
 
-const positiveId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number.` })
-    .int(`${name} must be a whole number.`)
-    .positive(`${name} must be positive.`)
-    .max(2_147_483_647, `${name} is too large.`);
-
-export const userFictionIdParam = z.object({ id: positiveId('id') });
-export const listFictionIdParam = z.object({ fictionId: positiveId('fictionId') });
-
 export const addUserFictionBody = z.object({
-  fiction_id: z
-    .number({ error: 'fiction_id must be a number.' })
-    .int()
-    .positive('fiction_id must be positive.')
-    .max(2_147_483_647, 'fiction_id is too large.'),
+  fiction_id: idField('fiction_id'),
   status: readingStatus.default('plan_to_read'),
 });
 
@@ -83,7 +70,7 @@ export const reorderBody = z.object({
     .max(1000, 'fictionIds may hold at most 1000 ids.'),
 });
 
-export const userFictionStats = z.object({
+const userFictionStats = z.object({
   total: z.number().int(),
   reading: z.number().int(),
   completed: z.number().int(),

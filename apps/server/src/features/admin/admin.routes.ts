@@ -1,10 +1,10 @@
 import {
   ADMIN_MESSAGES,
   adminStatisticsResponse,
-  adminUserIdParam,
   adminUserResponse,
   adminUsersQuery,
   adminUsersResponse,
+  idParams,
   paginationOf,
   type ScrapeHealth,
   setAdminBody,
@@ -156,7 +156,7 @@ export function adminRoutes(
         summary:
           'Make an account an administrator or revoke it (never the last one, nor an ADMIN_EMAILS account)',
         security,
-        params: adminUserIdParam,
+        params: idParams('id'),
         body: setAdminBody,
         response: responses({ 200: adminUserResponse }),
       },

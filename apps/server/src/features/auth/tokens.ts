@@ -1,3 +1,4 @@
+import { isId } from '@rrc/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'rr-companion';
@@ -34,7 +35,7 @@ export function createTokens(secret: string, expiresIn: string): Tokens {
         const id = Number(payload.sub);
         const version = typeof payload.ver === 'number' ? payload.ver : 0;
         // Account ids are 32-bit (PostgreSQL `integer`): a larger one names no account, and must not reach a query.
-        return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? { userId: id, version } : null;
+        return isId(id) ? { userId: id, version } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -1,4 +1,4 @@
-import { healthResponse } from '@rrc/contract';
+import { healthResponse, JOB_NAMES } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '../../config.ts';
@@ -6,7 +6,6 @@ import type { Database } from '../../db/database.ts';
 import { serviceUnavailable } from '../../errors.ts';
 import { responses } from '../../http/responses.ts';
 import type { Services } from '../../services.ts';
-import { JOB_NAMES } from '../jobs/jobs.ts';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 

@@ -1,5 +1,6 @@
+import { JOB_NAMES, type JobName } from '@rrc/contract';
 import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
-import { JOB_NAMES, type JobContext, type JobHandler, type JobLogger, type JobName } from './jobs.ts';
+import type { JobContext, JobHandler, JobLogger } from './jobs.ts';
 
 const HEARTBEAT_MS = 30_000;
 /** A running job without a heartbeat for this long belongs to a process that stopped. */

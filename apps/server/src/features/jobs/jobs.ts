@@ -1,7 +1,3 @@
-/** The jobs the worker knows. */
-export const JOB_NAMES = ['rising-stars', 'all-fictions', 'fiction'] as const;
-export type JobName = (typeof JOB_NAMES)[number];
-
 export interface JobLogger {
   info(message: string): void;
   warn(message: string): void;

@@ -1,5 +1,5 @@
+import type { JobName } from '@rrc/contract';
 import { Cron } from 'croner';
-import type { JobName } from './jobs.ts';
 
 /** Royal Road's day follows Pacific time; so do our scrapes, daylight saving time included. */
 export const SCHEDULE_TIMEZONE = 'America/Los_Angeles';

@@ -1,9 +1,10 @@
+import type { JobName } from '@rrc/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectingLogger, createSharedTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { JobRunner } from './job-runner.ts';
 import { jobRunsRepository } from './job-runs.repository.ts';
-import type { JobHandler, JobName } from './jobs.ts';
+import type { JobHandler } from './jobs.ts';
 import { Scheduler } from './scheduler.ts';
 
 type Shared = Awaited<ReturnType<typeof createSharedTestDatabase>>;

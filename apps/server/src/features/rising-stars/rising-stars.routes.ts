@@ -1,7 +1,7 @@
 import {
   dateRangeQuery,
   dateRangeResponse,
-  fictionIdParam,
+  idParams,
   MAX_RANGE_DAYS,
   mainListResponse,
   risingStarsForFictionResponse,
@@ -122,7 +122,7 @@ export function risingStarsRoutes(
       schema: {
         tags,
         summary: 'Every place a fiction held on any list, oldest first',
-        params: fictionIdParam,
+        params: idParams('fictionId'),
         response: responses({ 200: risingStarsForFictionResponse }),
       },
     },

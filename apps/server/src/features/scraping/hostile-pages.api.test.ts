@@ -1,11 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { JobRun } from '@rrc/contract';
+import type { JobName, JobRun } from '@rrc/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { toJobRun } from '../jobs/job-run.mapper.ts';
-import type { JobName } from '../jobs/jobs.ts';
 
 // Pages an author (or anyone between us and Royal Road) controls must not steer the scraper: words in a
 // description, a malformed or absurdly deep page, a redirect elsewhere or a huge answer fail that page at

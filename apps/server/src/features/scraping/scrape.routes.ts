@@ -1,6 +1,7 @@
 import {
+  idParams,
+  type JobName,
   jobAccepted,
-  jobIdParam,
   jobRunResponse,
   jobRunsQuery,
   jobRunsResponse,
@@ -15,7 +16,6 @@ import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { responses } from '../../http/responses.ts';
 import type { Services } from '../../services.ts';
 import { toJobRun } from '../jobs/job-run.mapper.ts';
-import type { JobName } from '../jobs/jobs.ts';
 import { refreshService } from './refresh.service.ts';
 
 /** How long a single-fiction refresh may take before we answer 202 and let the client poll. */
@@ -106,7 +106,7 @@ export function scrapeRoutes(
         tags: ['admin'],
         summary: 'One job run with its progress and result',
         security,
-        params: jobIdParam,
+        params: idParams('id'),
         response: responses({ 200: jobRunResponse }),
       },
     },
