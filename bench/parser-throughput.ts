@@ -2,7 +2,7 @@
 // parsed in a loop on this thread after a warm-up. Target: at least 300 pages a second.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseFictionPage } from '../apps/server/src/royalroad/parsers/fiction.ts';
+import { parseFictionPage } from '@rrc/server/royalroad/parsers/fiction';
 
 export const PARSE_TARGET_PER_SECOND = 300;
 

@@ -3,19 +3,18 @@
 // The same is then run in harder settings (fewer main-list places visible, genre lists cut short, as for
 // fictions far below the main list), for information only: the sample has 5 genre lists, production ~70.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { SAMPLE_FILES } from '@rrc/demo-data/sample';
 import {
   type CaptureLists,
   estimateMainPosition,
   type PositionEstimate,
   simpleEstimate,
   transitiveEstimate,
-} from '../apps/server/src/features/position/estimator.ts';
+} from '@rrc/server/position/estimator';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SAMPLE = path.join(ROOT, 'apps/server/src/sample-data/royalroad-2026-07/rising-stars.ndjson.gz');
+export const SAMPLE = SAMPLE_FILES.risingStars;
 
 /** Main-list places left visible to the estimators. */
 export const VISIBLE = 25;

@@ -46,7 +46,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: `node e2e/fakes/royalroad/cli.ts --port ${FAKE_ROYALROAD_PORT}`,
+      command: `node packages/fakes/src/royalroad/cli.ts --port ${FAKE_ROYALROAD_PORT}`,
       cwd: ROOT,
       url: `${FAKE_ROYALROAD_URL}/__fake/requests`,
       reuseExistingServer: false,
@@ -54,7 +54,7 @@ export default defineConfig({
     },
     {
       command: [
-        'node e2e/fakes/stripe/cli.ts',
+        'node packages/fakes/src/stripe/cli.ts',
         `--port ${FAKE_STRIPE_PORT}`,
         `--webhook-url http://127.0.0.1:${PORT}/api/stripe/webhook`,
         `--webhook-secret ${STRIPE_TEST_KEYS.webhookSecret}`,
@@ -67,14 +67,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node e2e/fakes/oidc/cli.ts --port ${FAKE_OIDC_PORT}`,
+      command: `node packages/fakes/src/oidc/cli.ts --port ${FAKE_OIDC_PORT}`,
       cwd: ROOT,
       url: `${FAKE_OIDC_URL}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `node e2e/fakes/mail/cli.ts --port ${FAKE_MAIL_PORT} --smtp-port ${FAKE_MAIL_SMTP_PORT}`,
+      command: `node packages/fakes/src/mail/cli.ts --port ${FAKE_MAIL_PORT} --smtp-port ${FAKE_MAIL_SMTP_PORT}`,
       cwd: ROOT,
       url: `${FAKE_MAIL_URL}/messages`,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
 // The local SMTP catcher of the browser tests: where it listens (imported by playwright.config.ts to start it
 // and to give the app SMTP_URL), and helpers that read the messages the app sent, as a reader's inbox.
 import { type APIRequestContext, expect } from '@playwright/test';
-import type { CaughtMessage } from '../fakes/mail/server.ts';
+import type { CaughtMessage } from '@rrc/fakes/mail';
 
 export const FAKE_MAIL_PORT = Number(process.env.E2E_FAKE_MAIL_PORT ?? 4140);
 export const FAKE_MAIL_SMTP_PORT = FAKE_MAIL_PORT + 1;

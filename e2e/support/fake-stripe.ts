@@ -2,13 +2,11 @@
 // api.stripe.com to the fake Stripe; the others read and steer the fake through its /__fake/ endpoints.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import type { RecordedEvent, RecordedRequest } from '../fakes/stripe/server.ts';
+import { type RecordedEvent, type RecordedRequest, STRIPE_JS_STAND_IN } from '@rrc/fakes/stripe';
 import { FAKE_STRIPE_URL } from './fake-stripe-keys.ts';
 
-export type { RecordedEvent, RecordedRequest } from '../fakes/stripe/server.ts';
+export type { RecordedEvent, RecordedRequest } from '@rrc/fakes/stripe';
 export { FAKE_STRIPE_PORT, FAKE_STRIPE_URL, STRIPE_TEST_KEYS } from './fake-stripe-keys.ts';
-
-const STAND_IN = new URL('../fakes/stripe/stripe-js.js', import.meta.url);
 
 /**
  * Serves the Stripe.js stand-in for every https://js.stripe.com/ script (the app's `loadStripe` injects
@@ -16,7 +14,7 @@ const STAND_IN = new URL('../fakes/stripe/stripe-js.js', import.meta.url);
  * Call it before the page loads the app.
  */
 export async function useStripeStandIn(target: Page | BrowserContext): Promise<void> {
-  const script = await readFile(STAND_IN, 'utf8');
+  const script = await readFile(STRIPE_JS_STAND_IN, 'utf8');
   await target.route('https://js.stripe.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: script }),
   );

@@ -1,23 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { GENRE_SLUGS } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../e2e/fakes/royalroad/server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile } from '../test/hooks.ts';
 import { createSharedTestDatabase } from '../test/test-app.ts';
 import type { Database } from './db/database.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
-let fake: FakeRoyalRoad;
+const fake = fakeRoyalRoadForFile();
 let shared: Awaited<ReturnType<typeof createSharedTestDatabase>> | undefined;
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 afterEach(async () => {
-  fake.reset();
   await shared?.close();
   shared = undefined;
 });

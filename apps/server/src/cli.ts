@@ -3,16 +3,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
-import {
-  DemoDataExistsError,
-  formatSummary,
-  SCALES,
-  type ScaleName,
-  seedDemo,
-} from './features/demo/seed-demo.ts';
 import { toJobRun } from './features/jobs/job-run.mapper.ts';
-import { importSample } from './sample-data/import-sample.ts';
 import { createServices } from './services.ts';
+import { seedDemoCommand } from './tools/seed-demo.ts';
+import { importSample } from './tools/seed-sample.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -90,48 +84,6 @@ async function scrape(
   return result.status === 'failed' ? 1 : 0;
 }
 
-/** Options of seed-demo: --scale small|large, --end YYYY-MM-DD, --replace (also --name=value). */
-function parseSeedDemoArgs(args: string[]): { scale: ScaleName; end?: Date; replace: boolean } | string {
-  const options: { scale: ScaleName; end?: Date; replace: boolean } = { scale: 'small', replace: false };
-  for (let k = 0; k < args.length; k++) {
-    const [name, inline] = (args[k] as string).split('=', 2) as [string, string | undefined];
-    const value = () => inline ?? args[++k];
-    if (name === '--replace') options.replace = true;
-    else if (name === '--scale') {
-      const scale = value();
-      if (!scale || !Object.hasOwn(SCALES, scale))
-        return `--scale must be ${Object.keys(SCALES).join(' or ')}.`;
-      options.scale = scale as ScaleName;
-    } else if (name === '--end') {
-      const end = value();
-      if (!end || !/^\d{4}-\d{2}-\d{2}$/.test(end) || Number.isNaN(Date.parse(`${end}T00:00:00Z`)))
-        return '--end must be a date like 2026-11-21 (every demo time is before its midnight UTC).';
-      options.end = new Date(`${end}T00:00:00Z`);
-    } else return `Unknown option for seed-demo: ${args[k]}`;
-  }
-  return options;
-}
-
-async function seedDemoCommand(database: ReturnType<typeof openDatabase>, args: string[]): Promise<number> {
-  const options = parseSeedDemoArgs(args);
-  if (typeof options === 'string') {
-    console.error(`${options}\n\n${USAGE}`);
-    return 1;
-  }
-  await migrateToLatest(database);
-  try {
-    const summary = await seedDemo(database, { ...options, log: (line) => console.log(line) });
-    for (const line of formatSummary(summary)) console.log(line);
-    return 0;
-  } catch (error) {
-    if (error instanceof DemoDataExistsError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-}
-
 async function run(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') {
@@ -197,7 +149,7 @@ async function run(argv: string[]): Promise<number> {
         return 0;
       }
       case 'seed-demo':
-        return await seedDemoCommand(database, args);
+        return await seedDemoCommand(database, args, USAGE);
       case 'scrape':
         return await scrape(database, config, args);
       case 'backup': {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { dropRunDatabases, postgresAdminUrl } from './postgres.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { createTemplateDatabase, dropRunDatabases, postgresAdminUrl } from './postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,15 +11,30 @@ declare module 'vitest' {
 }
 
 /**
- * On PostgreSQL every test file gets its own database, named after this run;
- * whatever this run created is dropped at the end, even after a crash of a worker.
+ * On PostgreSQL every test file gets its own database, named after this run: a copy of the run's template,
+ * migrated once here (tests of migrations make empty ones); whatever this run created is dropped at the
+ * end, even after a crash of a worker.
  */
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   project.provide('pgRunId', runId);
   if (process.env.TEST_DATABASE !== 'postgres') return;
   console.log(`API suite on PostgreSQL (${postgresAdminUrl().replace(/\/\/[^@]*@/, '//')}), run ${runId}`);
-  return async () => {
+  const teardown = async () => {
     await dropRunDatabases(runId);
   };
+  try {
+    await createTemplateDatabase(runId, async (url) => {
+      const database = openDatabase(url, { poolSize: 1 });
+      try {
+        await migrateToLatest(database);
+      } finally {
+        await database.close();
+      }
+    });
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

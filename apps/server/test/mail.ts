@@ -1,44 +1,23 @@
 // Reading the mail the app sent, from the SMTP catcher the browser tests and `npm run fake:mail` use.
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type CaughtMessage, type FakeMail, startFakeMail } from '../../../e2e/fakes/mail/server.ts';
+import { type CaughtMessage, type FakeMail, startFakeMail } from '@rrc/fakes/mail';
+import { fakeForFile } from './hooks.ts';
 
-export { type CaughtMessage, type FakeMail, startFakeMail } from '../../../e2e/fakes/mail/server.ts';
+export { type CaughtMessage, type FakeMail, startFakeMail } from '@rrc/fakes/mail';
 
 /**
  * A catcher for the test file: started before its tests, emptied and made well-behaved before each, stopped
  * after them. The returned object stands for it once started.
  */
 export function mailCatcherForFile(): FakeMail {
-  let mail: FakeMail | undefined;
-  const started = () => {
-    if (!mail) throw new Error('the mail catcher starts before the tests');
-    return mail;
-  };
-  beforeAll(async () => {
-    mail = await startFakeMail();
-  });
-  beforeEach(() => {
-    started().clear();
-    started().refuse(false);
-    started().slowDown(0);
-  });
-  afterAll(async () => {
-    await mail?.close();
-  });
-  return {
-    get smtpUrl() {
-      return started().smtpUrl;
+  return fakeForFile(
+    'the mail catcher',
+    () => startFakeMail(),
+    (mail) => {
+      mail.clear();
+      mail.refuse(false);
+      mail.slowDown(0);
     },
-    get url() {
-      return started().url;
-    },
-    messages: () => started().messages(),
-    waitForMessage: (match, timeoutMs) => started().waitForMessage(match, timeoutMs),
-    refuse: (on) => started().refuse(on),
-    slowDown: (ms) => started().slowDown(ms),
-    clear: () => started().clear(),
-    close: () => started().close(),
-  };
+  );
 }
 
 /** What a test looks for: messages to an address, perhaps only those whose subject has some words. */

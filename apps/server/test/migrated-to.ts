@@ -15,7 +15,7 @@ export async function databaseMigratedTo(
   let url = 'sqlite::memory:';
   let dropName: string | undefined;
   if (testDialect === 'postgres') {
-    const created = await createTestDatabase(inject('pgRunId'));
+    const created = await createTestDatabase(inject('pgRunId'), { migrated: false });
     url = created.url;
     dropName = created.name;
   }

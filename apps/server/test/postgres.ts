@@ -30,13 +30,39 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** The database of the run that holds every migration, which the test databases are copied from. */
+export function templateDatabase(runId: string): { url: string; name: string } {
+  const name = `rrc_test_${runId}_template`;
+  return { url: withDatabase(postgresAdminUrl(), name), name };
+}
+
+/**
+ * Creates the run's template database; `migrate` brings it up to date through its URL and must close its
+ * connections, since a database cannot be copied while anyone is connected to it.
+ */
+export async function createTemplateDatabase(
+  runId: string,
+  migrate: (url: string) => Promise<void>,
+): Promise<void> {
+  const template = templateDatabase(runId);
+  await adminQuery(`create database "${template.name}"`);
+  await migrate(template.url);
+}
+
 let counter = 0;
 
-/** Creates an empty database for one test file and returns its URL. */
-export async function createTestDatabase(runId: string): Promise<{ url: string; name: string }> {
+/**
+ * Creates a database for one test file and returns its URL: a copy of the run's template, already migrated
+ * (`migrated`, a quick file copy instead of running every migration again), or an empty one.
+ */
+export async function createTestDatabase(
+  runId: string,
+  options: { migrated: boolean },
+): Promise<{ url: string; name: string }> {
   counter += 1;
   const name = `rrc_test_${runId}_${process.pid}_${counter}`;
-  await adminQuery(`create database "${name}"`);
+  const template = options.migrated ? ` template "${templateDatabase(runId).name}"` : '';
+  await adminQuery(`create database "${name}"${template}`);
   return { url: withDatabase(postgresAdminUrl(), name), name };
 }
 

@@ -1,8 +1,19 @@
+import { type FakeStripe, startFakeStripe } from '@rrc/fakes/stripe';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { fakeForFile } from './hooks.ts';
 import { call, type TestApp } from './test-app.ts';
 
-// Helpers for API tests that pay through the fake Stripe (e2e/fakes/stripe).
+// Helpers for API tests that pay through the fake Stripe (@rrc/fakes/stripe).
+
+/** The fake Stripe for the file: forgets its objects, requests and settings before each test. */
+export function fakeStripeForFile(): FakeStripe {
+  return fakeForFile(
+    'the fake Stripe',
+    () => startFakeStripe(),
+    (fake) => fake.reset(),
+  );
+}
 
 /** The real Stripe SDK, talking to the fake Stripe at `url`. */
 export function stripeSdk(url: string, secretKey: string): Stripe {

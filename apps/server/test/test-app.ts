@@ -71,7 +71,7 @@ export async function createTestApp(
   let databaseUrl = 'sqlite::memory:';
   let dropName: string | undefined;
   if (testDialect === 'postgres') {
-    const created = await createTestDatabase(inject('pgRunId'));
+    const created = await createTestDatabase(inject('pgRunId'), { migrated: true });
     databaseUrl = created.url;
     dropName = created.name;
   }
@@ -197,7 +197,7 @@ export async function createSharedTestDatabase(): Promise<{
   let url: string;
   let cleanup: () => Promise<void>;
   if (testDialect === 'postgres') {
-    const created = await createTestDatabase(inject('pgRunId'));
+    const created = await createTestDatabase(inject('pgRunId'), { migrated: true });
     url = created.url;
     cleanup = () => dropTestDatabase(created.name);
   } else {

@@ -1,7 +1,7 @@
+import { type FakeRoyalRoad, startFakeRoyalRoad } from '@rrc/fakes/royalroad';
+import { type FakeStripe, signatureHeader, startFakeStripe } from '@rrc/fakes/stripe';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
-import { type FakeStripe, signatureHeader, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
 import { type FakeMail, linkToken, nthMessageTo, SUBJECTS, startFakeMail } from '../../test/mail.ts';
 import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';

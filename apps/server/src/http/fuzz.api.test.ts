@@ -1,11 +1,11 @@
 import { DONATION_TYPES, READING_STATUSES } from '@rrc/contract';
+import { type FakeRoyalRoad, startFakeRoyalRoad } from '@rrc/fakes/royalroad';
+import { type FakeStripe, startFakeStripe } from '@rrc/fakes/stripe';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
-import { type FakeStripe, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
 import { type FakeMail, startFakeMail } from '../../test/mail.ts';
 import { payMonthlyCoffee } from '../../test/stripe.ts';
 import { call, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../test/test-app.ts';

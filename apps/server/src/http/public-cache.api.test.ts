@@ -1,25 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../test/test-app.ts';
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp(
-    { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
-    { genres: ['main'] },
-  );
-});
-afterEach(async () => {
-  await t.close();
-});
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() =>
+  createTestApp({ ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' }, { genres: ['main'] }),
+);
 
 async function capture() {
   const id = await t.services.runner.enqueue('rising-stars', { trigger: 'manual' });

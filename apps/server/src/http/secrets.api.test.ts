@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
+import { type FakeOidc, startFakeOidc } from '@rrc/fakes/oidc';
+import { type FakeStripe, startFakeStripe } from '@rrc/fakes/stripe';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOidc, startFakeOidc } from '../../../../e2e/fakes/oidc/server.ts';
-import { type FakeStripe, startFakeStripe } from '../../../../e2e/fakes/stripe/server.ts';
 import { type FakeMail, linkToken, nthMessageTo, SUBJECTS, startFakeMail } from '../../test/mail.ts';
 import { call, createTestApp, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { loggerOptions } from '../logger.ts';

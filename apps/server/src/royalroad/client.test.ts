@@ -1,20 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../e2e/fakes/royalroad/server.ts';
+import { CLOUDFLARE_PAGE } from '@rrc/fakes/royalroad';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile } from '../../test/hooks.ts';
 import { DEFAULT_MAX_BYTES, RoyalRoadClient, retryAfterMs } from './client.ts';
 import { isRoyalRoadError, type RoyalRoadError } from './errors.ts';
 import { INTERACTIVE, SCHEDULED } from './request-queues.ts';
 
-let fake: FakeRoyalRoad;
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+const fake = fakeRoyalRoadForFile();
 
 function client(overrides: Partial<ConstructorParameters<typeof RoyalRoadClient>[0]> = {}) {
   return new RoyalRoadClient({
@@ -156,8 +149,7 @@ describe('a Cloudflare challenge is told by the answer, never by words in a page
   });
 
   it("a 503 whose page is Cloudflare's challenge page is one, even without the header", async () => {
-    const challenge = readFileSync(new URL('testdata/cloudflare-challenge.html', import.meta.url), 'utf8');
-    const site = await serve((_request, response) => response.writeHead(503).end(challenge));
+    const site = await serve((_request, response) => response.writeHead(503).end(CLOUDFLARE_PAGE));
     const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
     expect(error.kind).toBe('cloudflare');
     expect(site.asked).toHaveLength(1);

@@ -1,14 +1,9 @@
 import { ADMIN_MESSAGES, type AdminStatistics, MESSAGES } from '@rrc/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() => createTestApp({ ADMIN_EMAILS: 'boss@example.com' }));
 
 describe('admin endpoints', () => {
   it.each(['/api/admin/statistics', '/api/admin/users', '/api/admin/jobs'])(

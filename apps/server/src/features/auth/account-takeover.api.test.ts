@@ -1,7 +1,8 @@
 import { ACCOUNT_EMAIL_MESSAGES, MESSAGES, OAUTH_MESSAGES } from '@rrc/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
 import { linkToken, mailCatcherForFile, messagesTo, nthMessageTo, SUBJECTS } from '../../../test/mail.ts';
-import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../../test/test-app.ts';
+import { call, createTestApp, registerUser, STRONG_PASSWORD } from '../../../test/test-app.ts';
 import { mockProvider, PUBLIC_URL, signedIn } from '../oauth/oauth-flow.test-helpers.ts';
 
 // The findings of the account review, each played as it happened and shown closed: an ADMIN_EMAILS address
@@ -10,14 +11,9 @@ import { mockProvider, PUBLIC_URL, signedIn } from '../oauth/oauth-flow.test-hel
 
 const provider = mockProvider();
 const mail = mailCatcherForFile();
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await createTestApp(provider.oidcEnv({ SMTP_URL: mail.smtpUrl, ADMIN_EMAILS: 'boss@example.com' }));
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() =>
+  createTestApp(provider.oidcEnv({ SMTP_URL: mail.smtpUrl, ADMIN_EMAILS: 'boss@example.com' })),
+);
 
 type Session = {
   token: string;

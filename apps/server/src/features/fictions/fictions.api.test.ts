@@ -1,7 +1,7 @@
 import type { Fiction, PopularFiction, SiteFiction } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
 
 type FictionPage = { data: { fictions: Fiction[]; pagination: Record<string, number> } };
@@ -11,23 +11,12 @@ const DEMONIC_ROCK = 192682;
 const DEMONIC_ROCK_TITLE = 'Reborn as a Demonic Rock [Monster Evolution LitRPG | Religion Building]';
 const UNREACHABLE = 'Royal Road could not be reached right now. Please try again in a few minutes.';
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
 let reader: { token: string };
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
   reader = await registerUser(t.app);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 let nextRoyalroadId = 1000;

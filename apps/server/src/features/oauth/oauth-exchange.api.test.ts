@@ -1,6 +1,7 @@
 import { OAUTH_MESSAGES } from '@rrc/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createSharedTestDatabase, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createSharedTestDatabase, createTestApp } from '../../../test/test-app.ts';
 import { exchange, mockProvider, signedIn } from './oauth-flow.test-helpers.ts';
 
 // A finished provider sign-in lands on /oauth/callback with a one-time code, never a session token: the
@@ -8,14 +9,8 @@ import { exchange, mockProvider, signedIn } from './oauth-flow.test-helpers.ts';
 
 const provider = mockProvider();
 
-let t: TestApp;
+const t = testAppForEach(() => createTestApp(provider.oidcEnv()));
 let people = 0;
-beforeEach(async () => {
-  t = await createTestApp(provider.oidcEnv());
-});
-afterEach(async () => {
-  await t.close();
-});
 
 function someone() {
   people += 1;

@@ -3,8 +3,9 @@ import { OAUTH_MESSAGES } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import { Events } from 'oauth2-mock-server';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser, TEST_JWT_SECRET } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loggerOptions } from '../../logger.ts';
 import {
@@ -21,13 +22,9 @@ import {
 const provider = mockProvider();
 const { oidcEnv, signIn } = provider;
 
-let t: TestApp;
+const t = testAppForEach(() => createTestApp(oidcEnv()));
 beforeEach(async () => {
   provider.claims = {};
-  t = await createTestApp(oidcEnv());
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function profile(app: FastifyInstance, token: string) {

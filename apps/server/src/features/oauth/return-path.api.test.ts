@@ -1,19 +1,14 @@
 import { RETURN_PATH_MAX_LENGTH } from '@rrc/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, createTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, TEST_JWT_SECRET } from '../../../test/test-app.ts';
 import { authorize, callback, initiate, mockProvider, signedIn } from './oauth-flow.test-helpers.ts';
 import { stateCookies } from './state-cookie.ts';
 
 const provider = mockProvider();
 
-let t: TestApp;
+const t = testAppForEach(() => createTestApp(provider.oidcEnv()));
 let people = 0;
-beforeEach(async () => {
-  t = await createTestApp(provider.oidcEnv());
-});
-afterEach(async () => {
-  await t.close();
-});
 
 /** A new person each time, verified by the provider. */
 function someone() {

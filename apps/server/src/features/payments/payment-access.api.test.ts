@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../../../../e2e/fakes/stripe/server.ts';
-import { stripeSdk } from '../../../test/stripe.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { fakeStripeForFile, stripeSdk } from '../../../test/stripe.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 const KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_payment_access_secret',
@@ -14,23 +14,12 @@ const KEYS = {
 
 type Created = { clientSecret: string; paymentIntentId: string };
 
-let fake: FakeStripe;
+const fake = fakeStripeForFile();
 let stripe: Stripe;
-let t: TestApp;
-beforeAll(async () => {
-  fake = await startFakeStripe();
+beforeAll(() => {
   stripe = stripeSdk(fake.url, KEYS.STRIPE_SECRET_KEY);
 });
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ...KEYS, STRIPE_API_URL: fake.url });
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() => createTestApp({ ...KEYS, STRIPE_API_URL: fake.url }));
 
 async function start(paymentType: string, token?: string): Promise<Created> {
   const response = await call<{ data: Created }>(t.app, {

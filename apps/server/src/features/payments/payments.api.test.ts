@@ -1,9 +1,9 @@
 import { MESSAGES } from '@rrc/contract';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../../../../e2e/fakes/stripe/server.ts';
-import { deliverEvent, stripeSdk } from '../../../test/stripe.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { deliverEvent, fakeStripeForFile, stripeSdk } from '../../../test/stripe.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 const KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_api_suite_secret',
@@ -15,25 +15,14 @@ type Created = { success: true; data: { clientSecret: string; paymentIntentId: s
 type Failure = { success: false; error: string };
 type StripeEvent = { id: string; type: string; data: { object: Record<string, unknown> } };
 
-let fake: FakeStripe;
+const fake = fakeStripeForFile();
 let stripe: Stripe;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
+beforeAll(() => {
   stripe = stripeSdk(fake.url, KEYS.STRIPE_SECRET_KEY);
-});
-afterAll(async () => {
-  await fake.close();
 });
 
 describe('without Stripe keys', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = testAppForEach(() => createTestApp());
 
   it('says donations are off and answers 503 with the usual message', async () => {
     const config = await call(t.app, { method: 'GET', url: '/api/config' });
@@ -61,16 +50,13 @@ describe('without Stripe keys', () => {
 });
 
 describe('with Stripe', () => {
-  let t: TestApp;
+  const t = testAppForEach(() =>
+    createTestApp({ ...KEYS, STRIPE_API_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' }),
+  );
   let admin: { token: string };
 
   beforeEach(async () => {
-    fake.reset();
-    t = await createTestApp({ ...KEYS, STRIPE_API_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' });
     admin = await registerUser(t.app, { email: 'boss@example.com' });
-  });
-  afterEach(async () => {
-    await t.close();
   });
 
   const donations = () => t.database.db.selectFrom('donations').selectAll().orderBy('id').execute();

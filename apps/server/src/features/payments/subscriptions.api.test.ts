@@ -1,13 +1,10 @@
 import { type CoffeeSubscription, MESSAGES } from '@rrc/contract';
+import type { RecordedEvent } from '@rrc/fakes/stripe';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeStripe,
-  type RecordedEvent,
-  startFakeStripe,
-} from '../../../../../e2e/fakes/stripe/server.ts';
-import { deliverEvent, payMonthlyCoffee, stripeSdk } from '../../../test/stripe.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testAppForEach } from '../../../test/hooks.ts';
+import { deliverEvent, fakeStripeForFile, payMonthlyCoffee, stripeSdk } from '../../../test/stripe.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 import { MONTHLY_NEEDS_ACCOUNT } from './payments.service.ts';
 import { type SubscriptionRecord, subscriptionsRepository } from './subscriptions.repository.ts';
 import { SUBSCRIPTION_MESSAGES } from './subscriptions.service.ts';
@@ -28,15 +25,10 @@ type Failure = { success: false; error: string };
 /** What a change answers: the subscription, or the error. */
 type Changed = { success: boolean; data: CoffeeSubscription; error?: string };
 
-let fake: FakeStripe;
+const fake = fakeStripeForFile();
 let stripe: Stripe;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
+beforeAll(() => {
   stripe = stripeSdk(fake.url, KEYS.STRIPE_SECRET_KEY);
-});
-afterAll(async () => {
-  await fake.close();
 });
 
 const iso = (seconds: number | null | undefined) => new Date((seconds ?? 0) * 1000).toISOString();
@@ -65,15 +57,12 @@ describe('without Stripe keys', () => {
 });
 
 describe('with Stripe', () => {
-  let t: TestApp;
+  const t = testAppForEach(() =>
+    createTestApp({ ...KEYS, STRIPE_API_URL: fake.url, PUBLIC_URL, CONTACT_EMAIL }),
+  );
 
-  beforeEach(async () => {
-    fake.reset();
+  beforeEach(() => {
     fake.configurePortal(true);
-    t = await createTestApp({ ...KEYS, STRIPE_API_URL: fake.url, PUBLIC_URL, CONTACT_EMAIL });
-  });
-  afterEach(async () => {
-    await t.close();
   });
 
   const deliver = (event: object, secret = KEYS.STRIPE_WEBHOOK_SECRET) =>

@@ -1,38 +1,23 @@
 import type { PositionResult } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import {
-  call,
-  captureRisingStars,
-  createTestApp,
-  registerUser,
-  type TestApp,
-} from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, captureRisingStars, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 // The Position Calculator for any fiction: one the site has never seen is looked up on Royal Road when a
 // visitor asks (through the interactive queue, a few an hour per address), then placed.
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp(
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() =>
+  createTestApp(
     { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
     { genres: ['main', 'fantasy'] },
-  );
+  ),
+);
+
+beforeEach(async () => {
   const admin = await registerUser(t.app, { email: 'boss@example.com' });
   await captureRisingStars(t, admin.token);
   fake.requests.length = 0;
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const position = (royalroadId: number, address = '203.0.113.7') =>

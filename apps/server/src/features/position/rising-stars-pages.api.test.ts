@@ -1,7 +1,7 @@
 import type { MainList, PositionResult } from '@rrc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { importSample } from '../../sample-data/import-sample.ts';
+import { importSample } from '../../tools/seed-sample.ts';
 
 // Real captures from July 2026: 19 captures of the main list and five genre lists.
 let t: TestApp;

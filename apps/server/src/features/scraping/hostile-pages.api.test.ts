@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JobName, JobRun } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { createTestApp } from '../../../test/test-app.ts';
 import { toJobRun } from '../jobs/job-run.mapper.ts';
 
 // Pages an author (or anyone between us and Royal Road) controls must not steer the scraper: words in a
@@ -56,26 +56,20 @@ async function startFront(upstream: () => string): Promise<Front> {
   };
 }
 
-let fake: FakeRoyalRoad;
+const fake = fakeRoyalRoadForFile();
 let front: Front;
-let t: TestApp;
-
 beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
   front = await startFront(() => fake.url);
 });
 afterAll(async () => {
   await front.close();
-  await fake.close();
 });
-beforeEach(async () => {
-  fake.reset();
+beforeEach(() => {
   front.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: front.url }, { genres: ['main', 'action', 'fantasy'] });
 });
-afterEach(async () => {
-  await t.close();
-});
+const t = testAppForEach(() =>
+  createTestApp({ ROYALROAD_BASE_URL: front.url }, { genres: ['main', 'action', 'fantasy'] }),
+);
 
 /** Runs a job as an admin's trigger would and answers how it ended. */
 async function run(

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp, testClient } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser, testClient } from '../../../test/test-app.ts';
 
 // Readers' adds wait in the interactive queue while a Rising Stars capture runs in the scheduled one: the
 // capture is delayed by the one add that was under way when it started, no more, and every request to Royal
@@ -11,20 +11,11 @@ const READERS = 50;
 const ADDS = 100;
 const SLOW_MS = 2_000;
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
 let genres: string[];
-
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
+const t = testAppForEach(() => {
   genres = fake.site.genres().slice(0, 5);
-  t = await createTestApp(
+  return createTestApp(
     {
       ROYALROAD_BASE_URL: fake.url,
       ADMIN_EMAILS: 'boss@example.com',
@@ -37,9 +28,6 @@ beforeEach(async () => {
       client: testClient(fake.url, { intervalMs: INTERVAL_MS, limits: { interactiveWaiting: ADDS } }),
     },
   );
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const isList = (path: string) => path.startsWith('/fictions/rising-stars');

@@ -1,13 +1,12 @@
 import type { JobRun, RefreshStatus } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
 import {
   call,
   captureRisingStars,
   collectingLogger,
   createTestApp,
   registerUser,
-  type TestApp,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { createServices } from '../../services.ts';
@@ -15,34 +14,25 @@ import { createServices } from '../../services.ts';
 // A reader's "Refresh now": for fictions whose data is older than 6 hours, 10 a day per reader, counted in the
 // database; followed through the reader's own status endpoint.
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() =>
+  createTestApp(
+    { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
+    { genres: ['main', 'fantasy'] },
+  ),
+);
 let reader: { token: string; user: { id: number } };
 /** Royal Road ids of fictions the site knows from the Rising Stars lists only (never read from their page). */
 let stale: number[];
 
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp(
-    { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
-    { genres: ['main', 'fantasy'] },
-  );
   const admin = await registerUser(t.app, { email: 'boss@example.com' });
   reader = await registerUser(t.app);
   await captureRisingStars(t, admin.token);
   stale = (fake.site.risingStars('main') ?? []).slice(0, 20);
   fake.requests.length = 0;
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const refresh = (royalroadId: number, token = reader.token) =>

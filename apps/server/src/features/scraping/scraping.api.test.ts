@@ -1,32 +1,20 @@
 import type { JobRun } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() =>
+  createTestApp({ ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' }, { genres: GENRES }),
+);
 let admin: { token: string };
 let reader: { token: string };
 
 const GENRES = ['main', 'action', 'fantasy'];
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp(
-    { ROYALROAD_BASE_URL: fake.url, ADMIN_EMAILS: 'boss@example.com' },
-    { genres: GENRES },
-  );
   admin = await registerUser(t.app, { email: 'boss@example.com' });
   reader = await registerUser(t.app);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function finished(jobId: number): Promise<JobRun> {

@@ -1,31 +1,23 @@
 import { MESSAGES, ROYALROAD_URL_HELP } from '@rrc/contract';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Entry = { fictionId: number; entryId: number };
 
 const STATUS_HELP = 'status must be one of: reading, completed, on_hold, dropped, plan_to_read.';
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
 let reader: { token: string };
 /** The reader's list: two favorites, and a non-favorite with progress. */
 let first: Entry;
 let second: Entry;
 let reading: Entry;
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
   reader = await registerUser(t.app);
   const [a, b, c] = fake.site.fictions();
   first = await add(a?.id as number);
@@ -34,9 +26,6 @@ beforeEach(async () => {
   await send('POST', `/api/userFictions/${reading.fictionId}/favorite`);
   await send('PUT', `/api/userFictions/${reading.entryId}/progress`, { currentChapter: 2, totalChapters: 5 });
   fake.requests.length = 0;
-});
-afterEach(async () => {
-  await t.close();
 });
 
 function send(method: Method, url: string, payload?: unknown, extra: Partial<InjectOptions> = {}) {

@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { UserFiction } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 /**
  * The favorites answer is kept as sent until the list or one of its fictions changes. The test clock
@@ -11,26 +11,15 @@ import { call, createTestApp, registerUser, type TestApp } from '../../../test/t
 type Entry = { fictionId: number; entryId: number };
 type Favorites = { data: { userFictions: UserFiction[] } };
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
 let reader: { token: string };
 let entries: Entry[];
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
   reader = await registerUser(t.app);
   entries = [];
   for (const fiction of fake.site.fictions().slice(0, 3)) entries.push(await add(fiction.id, reader.token));
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function add(royalroadId: number, token: string): Promise<Entry> {

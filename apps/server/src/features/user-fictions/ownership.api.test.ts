@@ -1,30 +1,22 @@
 import { MESSAGES, type UserFiction, type UserFictionStats } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 type Entry = { fictionId: number; entryId: number };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const NOT_IN_LIST = { success: false, error: 'That fiction is not in your list.' };
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
 let owner: { token: string };
 let intruder: { token: string };
 /** The owner's list: a favorite, and a non-favorite being read with progress. */
 let favorite: Entry;
 let reading: Entry;
 
-beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
-});
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
   owner = await registerUser(t.app);
   intruder = await registerUser(t.app);
   const [first, second] = fake.site.fictions();
@@ -37,9 +29,6 @@ beforeEach(async () => {
     totalChapters: 10,
   });
   fake.requests.length = 0;
-});
-afterEach(async () => {
-  await t.close();
 });
 
 function send<T = Record<string, unknown>>(method: Method, url: string, token?: string, payload?: object) {

@@ -1,7 +1,7 @@
 import type { UserFiction, UserFictionStats } from '@rrc/contract';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRoyalRoad, startFakeRoyalRoad } from '../../../../../e2e/fakes/royalroad/server.ts';
-import { call, createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
+import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
 
 type Page = { data: { userFictions: UserFiction[]; pagination: Record<string, number> } };
 type Failure = { success: false; error: string };
@@ -14,30 +14,21 @@ const MINUTE = 60_000;
 const REORDER_REFUSED =
   'The new order must list each of your favorites exactly once. Reload the page and try again.';
 
-let fake: FakeRoyalRoad;
-let t: TestApp;
+const fake = fakeRoyalRoadForFile();
+const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
 let reader: { token: string };
 /** Three more fictions of the fake site, by Royal Road id. */
 let others: [number, number, number];
 
 beforeAll(async () => {
-  fake = await startFakeRoyalRoad();
   const ids = fake.site
     .fictions()
     .map((fiction) => fiction.id)
     .filter((id) => id !== DEMONIC_ROCK);
   others = [ids[0] as number, ids[1] as number, ids[2] as number];
 });
-afterAll(async () => {
-  await fake.close();
-});
 beforeEach(async () => {
-  fake.reset();
-  t = await createTestApp({ ROYALROAD_BASE_URL: fake.url });
   reader = await registerUser(t.app);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const addByUrl = (url: unknown, token = reader.token) =>

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { ALERT_PAGE, CLOUDFLARE_PAGE, NOT_FOUND_PAGE } from '@rrc/fakes/royalroad';
 import { describe, expect, it } from 'vitest';
 import { isRoyalRoadError, type RoyalRoadErrorKind } from '../errors.ts';
 import { parseFictionPage } from './fiction.ts';
 import { parseListPage } from './list.ts';
 import { parseProfilePage } from './profile.ts';
 
-// Pages no saved real page shows, constructed in the same markup (each file says so on its first line).
+// Pages no saved real page shows, constructed in the same markup (each file says so on its first line);
+// the pages that hold no data are those the fake Royal Road serves.
 const file = (name: string) => readFileSync(new URL(`../testdata/${name}`, import.meta.url), 'utf8');
 const expected = <T>(name: string) => JSON.parse(file(name)) as T;
 
@@ -100,11 +102,10 @@ describe('a profile page', () => {
 
 describe('pages that are not data', () => {
   it.each([
-    ['cloudflare-challenge.html', 'cloudflare'],
-    ['not-found-200.html', 'not-found'],
-    ['alert-danger.html', 'site-error'],
-  ] as const)('%s is reported as %s by every parser', (name, kind) => {
-    const html = file(name);
+    { page: 'the Cloudflare challenge', html: CLOUDFLARE_PAGE, kind: 'cloudflare' },
+    { page: "Royal Road's 404 page served with 200", html: NOT_FOUND_PAGE, kind: 'not-found' },
+    { page: 'an error alert', html: ALERT_PAGE, kind: 'site-error' },
+  ] as const)('$page is reported as $kind by every parser', ({ html, kind }) => {
     expect(kindOf(() => parseFictionPage(html, { expectedId: 1 }))).toBe(kind);
     expect(kindOf(() => parseListPage(html))).toBe(kind);
     expect(kindOf(() => parseProfilePage(html, { profileId: 1 }))).toBe(kind);

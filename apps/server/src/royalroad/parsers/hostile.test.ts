@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CLOUDFLARE_PAGE } from '@rrc/fakes/royalroad';
 import { describe, expect, it } from 'vitest';
 import { isRoyalRoadError, type RoyalRoadError } from '../errors.ts';
 import { parseFictionPage } from './fiction.ts';
@@ -93,8 +94,7 @@ describe('which fiction a page is', () => {
 
 describe('a Cloudflare challenge', () => {
   it('is told by the head title and the challenge script together, not by either alone', () => {
-    const challenge = file('cloudflare-challenge.html');
-    expect(failure(() => parseFictionPage(challenge, { expectedId: 1 })).kind).toBe('cloudflare');
+    expect(failure(() => parseFictionPage(CLOUDFLARE_PAGE, { expectedId: 1 })).kind).toBe('cloudflare');
     const titleOnly = real.replace('<head></head>', '<head><title>Just a moment...</title></head>');
     expect(parseFictionPage(titleOnly).royalroadId).toBe(192682);
     const scriptOnly = real.replace(
