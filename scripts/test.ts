@@ -4,7 +4,7 @@
 // in which case it fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { postgresAdminUrl, postgresReachable } from '../apps/server/test/postgres.ts';
+import { postgresAdminUrl, postgresReachable } from '@rrc/server/test/postgres';
 
 type Outcome = 'passed' | 'failed' | 'skipped';
 interface Suite {
@@ -27,12 +27,19 @@ const suites: Suite[] = [
     command: [
       'sh',
       '-c',
-      ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']
+      ['packages/contract', 'packages/demo-data', 'packages/fakes', 'apps/server', 'apps/web', 'e2e', 'bench']
         .map((p) => `${bin('tsc')} -p ${p}`)
         .join(' && '),
     ],
   },
-  { name: 'lint', command: [bin('biome'), 'check', '--error-on-warnings', '.'] },
+  {
+    name: 'lint',
+    command: [
+      'sh',
+      '-c',
+      `${bin('biome')} check --error-on-warnings . && ${bin('depcruise')} apps packages e2e bench scripts --config .dependency-cruiser.cjs --output-type err`,
+    ],
+  },
   { name: 'unit', command: [bin('vitest'), 'run', '--project', 'unit'] },
   {
     name: 'api:sqlite',
