@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type ApiFile, type DownloadProgress, failureMessage } from '../lib/api-client.ts';
+import { failureMessage } from '../lib/api-client.ts';
+import type { ApiFile, DownloadProgress } from '../lib/api-download.ts';
 import { Button } from './ui/Button.tsx';
 
 const FAILED = 'The download failed. Please try again.';

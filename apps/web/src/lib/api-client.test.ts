@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failure, jsonResponse, mockApi, ok, storeSession } from '../test/render.tsx';
-import {
-  ApiError,
-  apiDownload,
-  apiRequest,
-  dispositionFilename,
-  type Failure,
-  failureMessage,
-  setUnauthorizedHandler,
-} from './api-client.ts';
+import { ApiError, apiRequest, type Failure, failureMessage, setUnauthorizedHandler } from './api-client.ts';
 
 const SERVICE_UNAVAILABLE = 'Service temporarily unavailable. Please try again later.';
 const UNEXPECTED = 'An unexpected error occurred. Please try again later.';
@@ -194,52 +186,5 @@ describe("apiRequest with a screen's own failure words", () => {
     mockApi({ 'GET /api/royalroad/popular': () => jsonResponse(502, { success: false, message: 'Busy.' }) });
     const words = ({ serverError, serverMessage }: Failure) => serverError ?? serverMessage ?? 'Failed';
     await expect(apiRequest('/royalroad/popular', { describeFailure: words })).rejects.toThrow(/^Busy\.$/);
-  });
-});
-
-describe('apiDownload', () => {
-  it('saves under the title the server named, in any script', async () => {
-    mockApi({
-      'GET /api/fictions/1/export': () =>
-        new Response('zip', {
-          headers: {
-            'content-disposition': `attachment; filename="____-2026-11-21.zip"; filename*=UTF-8''${encodeURIComponent('龍の道-2026-11-21.zip')}`,
-          },
-        }),
-    });
-    expect((await apiDownload('/fictions/1/export')).filename).toBe('龍の道-2026-11-21.zip');
-  });
-
-  it('falls back to the plain name, and to none', () => {
-    expect(dispositionFilename('attachment; filename="list.zip"')).toBe('list.zip');
-    expect(dispositionFilename(`attachment; filename="list.zip"; filename*=UTF-8''%E0%A4%A`)).toBe(
-      'list.zip',
-    );
-    expect(dispositionFilename('attachment')).toBeNull();
-    expect(dispositionFilename(null)).toBeNull();
-  });
-
-  it('ends the session on a 401 and says so in the catalogue words', async () => {
-    storeSession(null, 'expired-token');
-    const handler = vi.fn();
-    setUnauthorizedHandler(handler);
-    mockApi({
-      'GET /api/userFictions/export': () => failure(401, 'Your session has expired. Please sign in again.'),
-    });
-
-    const error = await apiDownload('/userFictions/export').catch((e: unknown) => e);
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toBe('Your session has expired. Please sign in again.');
-    expect(handler).toHaveBeenCalledWith('expired-token');
-  });
-
-  it.each([
-    [503, SERVICE_UNAVAILABLE],
-    [500, UNEXPECTED],
-    [429, TOO_MANY],
-  ])('gives the catalogue text for a bare %i', async (status, message) => {
-    mockApi({ 'GET /api/userFictions/export': () => failure(status) });
-    await expect(apiDownload('/userFictions/export')).rejects.toThrow(message);
   });
 });

@@ -1,10 +1,10 @@
 import type { PublicConfig } from '@rrc/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 
 /** Query keys of what the server says about itself. */
 export const publicConfigKeys = {
-  all: ['config'] as const,
+  config: () => ['config'] as const,
 };
 
 /** What the server tells the web app about itself (payments, contact address, whether it sends email). */
@@ -14,7 +14,7 @@ export function getPublicConfig(signal?: AbortSignal) {
 
 export const publicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: publicConfigKeys.all,
+    queryKey: publicConfigKeys.config(),
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: 5 * 60_000,
   });
@@ -22,10 +22,4 @@ export const publicConfigQueryOptions = () =>
 /** Asked only when `enabled` (by default at once). */
 export function usePublicConfig({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...publicConfigQueryOptions(), enabled });
-}
-
-/** The configuration now, from the cache when it is fresh; null when the server could not say. */
-export function useFetchPublicConfig() {
-  const client = useQueryClient();
-  return () => client.fetchQuery(publicConfigQueryOptions()).catch(() => null);
 }

@@ -1,12 +1,13 @@
 import type { User } from '@rrc/contract';
 import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
-import { useFetchPublicConfig, usePublicConfig } from '../../lib/public-config.ts';
+import { publicConfigQueryOptions, usePublicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { ResendVerification } from './ResendVerification.tsx';
 
@@ -20,7 +21,7 @@ function memberSince(createdAt: string) {
 
 function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) => void }) {
   const { updateProfile } = useSession();
-  const fetchConfig = useFetchPublicConfig();
+  const queryClient = useQueryClient();
   const [name, setName] = useState(user.name ?? '');
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -44,7 +45,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
       // A new address takes effect only once its owner opens the link mailed to it.
       const asked = updated.pending_email && email.trim().toLowerCase() === updated.pending_email;
       if (!asked) return onDone(saved);
-      const config = await fetchConfig();
+      const config = await queryClient.fetchQuery(publicConfigQueryOptions()).catch(() => null);
       onDone(
         config?.email_enabled === false
           ? `${saved} Your email changes to ${updated.pending_email} once the site's administrator confirms it: this site sends no email.`

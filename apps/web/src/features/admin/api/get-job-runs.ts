@@ -1,10 +1,10 @@
-import type { JobRun } from '@rrc/contract';
+import type { JobName, JobRun } from '@rrc/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequestPage } from '../../../lib/api-client.ts';
 import { isFinished } from '../job-format.ts';
 import { adminKeys } from './keys.ts';
 
-export type JobName = 'rising-stars' | 'all-fictions' | 'fiction';
+export type { JobName };
 
 export interface JobRunsParams {
   page: number;

@@ -1,11 +1,12 @@
-import type { AdminUserRow } from '@rrc/contract';
+import type { AdminUserRow, adminUsersQuery } from '@rrc/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequestPage, type Failure } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 const FALLBACK = 'Failed to load users';
 
-export type UserOrder = 'desc' | 'asc';
+export type UserOrder = z.output<typeof adminUsersQuery>['order'];
 export interface AdminUsersParams {
   page: number;
   q: string;

@@ -1,5 +1,4 @@
 /** Query keys of the sign-in screens. */
 export const authKeys = {
-  all: ['auth'] as const,
-  oauthProviders: () => [...authKeys.all, 'oauth-providers'] as const,
+  oauthProviders: () => ['auth', 'oauth-providers'] as const,
 };

@@ -1,4 +1,4 @@
-import { apiDownload, type DownloadProgress } from '../../../lib/api-client.ts';
+import { apiDownload, type DownloadProgress } from '../../../lib/api-download.ts';
 
 /** A fiction's statistics and Rising Stars places over time as a ZIP (signed-in readers). */
 export function downloadFiction(royalroadId: number, onProgress?: DownloadProgress) {

@@ -1,4 +1,4 @@
-import { apiDownload, type DownloadProgress } from '../../../lib/api-client.ts';
+import { apiDownload, type DownloadProgress } from '../../../lib/api-download.ts';
 
 /** The name to save the list under when the server names none. */
 export const LIST_EXPORT_FILENAME = 'my-fictions.zip';

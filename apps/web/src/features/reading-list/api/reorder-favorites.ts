@@ -1,14 +1,13 @@
-import type { UserFiction } from '@rrc/contract';
+import type { reorderBody, UserFiction } from '@rrc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readingListKeys } from './keys.ts';
 
 /** Saves the favorites in a new order (the answer repeats the order, which the list already shows). */
 export async function reorderFavorites(ordered: UserFiction[]): Promise<void> {
-  await apiRequest('/userFictions/favorites/reorder', {
-    method: 'POST',
-    body: { fictionIds: ordered.map((entry) => entry.fiction_id) },
-  });
+  const body: z.input<typeof reorderBody> = { fictionIds: ordered.map((entry) => entry.fiction_id) };
+  await apiRequest('/userFictions/favorites/reorder', { method: 'POST', body });
 }
 
 /** The list shows the new order at once; when the save fails it goes back to the previous order. */

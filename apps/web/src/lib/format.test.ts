@@ -1,8 +1,5 @@
-// Tests of apps/web/src/lib/format.ts (kept here: new test files belong under components/ui).
-import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCount, formatScore, plainText, titleCase } from '../../lib/format.ts';
-import { Cover } from './Cover.tsx';
+import { formatCount, formatScore, plainText, titleCase } from './format.ts';
 
 /** Handlers that mark the page when they run, so a test can see whether markup executed anything. */
 const HOSTILE = [
@@ -112,31 +109,5 @@ describe('titleCase', () => {
     expect(titleCase('hiatus')).toBe('Hiatus');
     expect(titleCase(null)).toBe('');
     expect(titleCase('')).toBe('');
-  });
-});
-
-describe('Cover', () => {
-  it('shows the image with an alt text naming the fiction', () => {
-    render(<Cover src="https://example.com/c.jpg" title="Super Supportive" />);
-    const image = screen.getByRole('img', { name: 'Cover of Super Supportive' });
-
-    expect(image).toHaveAttribute('src', 'https://example.com/c.jpg');
-    expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
-  });
-
-  it('shows a placeholder when there is no image', () => {
-    render(<Cover src={null} title="Super Supportive" />);
-
-    expect(screen.getByRole('img', { name: 'No cover for Super Supportive' })).toBeInTheDocument();
-    expect(document.querySelector('img')).toBeNull();
-  });
-
-  it('shows the placeholder when the image fails to load', async () => {
-    render(<Cover src="https://example.com/broken.jpg" title="Super Supportive" />);
-
-    screen.getByRole('img', { name: 'Cover of Super Supportive' }).dispatchEvent(new Event('error'));
-
-    expect(await screen.findByRole('img', { name: 'No cover for Super Supportive' })).toBeInTheDocument();
-    expect(document.querySelector('img')).toBeNull();
   });
 });
