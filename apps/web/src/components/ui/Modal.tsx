@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { Icon } from './Icon.tsx';
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl' } as const;
 export type ModalSize = keyof typeof SIZES;
@@ -101,16 +102,7 @@ export function Modal({
             className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-50"
           >
             <span className="sr-only">Close</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Icon name="close" className="h-5 w-5" />
           </button>
         </div>
         <div className="mt-3">{children}</div>

@@ -6,6 +6,7 @@ import { DownloadButton } from '../../components/DownloadButton.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -110,16 +111,7 @@ export function FictionDetails({
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex items-center gap-3">
         <Link to="/dashboard" className={buttonClasses('ghost', '-ml-2 px-2')} aria-label="Back to dashboard">
-          <svg
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M15 18l-6-6 6-6" />
-          </svg>
+          <Icon name="back" className="h-5 w-5" />
           Back
         </Link>
         <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Fiction Details</p>

@@ -2,6 +2,7 @@ import type { PopularFiction } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
 import { Cover } from '../../components/ui/Cover.tsx';
+import { Tags } from '../../components/ui/Tags.tsx';
 import { formatCount, formatScore, plainText, titleCase } from '../../lib/format.ts';
 
 /** SPEC §2 Popular fictions list: cards with title, author, description, status, followers, score, 3 tags. */
@@ -25,15 +26,7 @@ export function PopularFictionsList({ fictions }: { fictions: PopularFiction[] }
                 {titleCase(fiction.status) || 'N/A'} · {formatCount(fiction.stats.followers)} followers ·
                 score {formatScore(fiction.stats.score)}
               </p>
-              {fiction.tags.length > 0 && (
-                <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-                  {fiction.tags.slice(0, 3).map((tag) => (
-                    <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <Tags tags={fiction.tags} most={3} />
             </div>
           </Link>
         </li>

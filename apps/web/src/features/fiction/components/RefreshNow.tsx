@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../../lib/format.ts';
 import { isUnderWay, useRefreshStatus } from '../api/get-refresh-status.ts';
@@ -27,22 +28,6 @@ function step(job: JobRun | null): { label: string; percent: number } {
   if (job?.status === 'running') return { label: 'Reading the page from Royal Road...', percent: 66 };
   if (job?.status === 'queued') return { label: 'Waiting for its turn at Royal Road...', percent: 33 };
   return { label: 'Asking Royal Road...', percent: 10 };
-}
-
-function RefreshIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36" strokeLinecap="round" />
-      <path d="M21 3v6h-6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }
 
 /**
@@ -83,7 +68,7 @@ export function RefreshNow({ royalroadId }: { royalroadId: number }) {
     >
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => refresh.mutate()} disabled={underWay || !allowed}>
-          <RefreshIcon />
+          <Icon name="refresh" className="h-4 w-4" />
           {underWay ? 'Refreshing...' : 'Refresh now'}
         </Button>
         <p className="min-w-0 flex-1 text-sm text-slate-600">

@@ -4,6 +4,8 @@ import type { RisingStarBadge, UserFiction } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
 import { Cover } from '../../../components/ui/Cover.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import { Tags } from '../../../components/ui/Tags.tsx';
 import { formatCount, formatScore, plainText, titleCase } from '../../../lib/format.ts';
 import { ReadingControls } from './ReadingControls.tsx';
 import { RisingStarsBadges } from './RisingStarsBadges.tsx';
@@ -86,16 +88,7 @@ export function FavoriteCard({
             title="Remove from favorites"
           >
             <span className="sr-only">Remove {title} from favorites</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Icon name="close" className="h-5 w-5" />
           </button>
         </div>
 
@@ -118,15 +111,7 @@ export function FavoriteCard({
 
         <RisingStarsBadges badges={badges} />
 
-        {fiction.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {fiction.tags.slice(0, 2).map((tag) => (
-              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Tags tags={fiction.tags} most={2} />
 
         <ReadingControls entry={entry} onError={onError} className="border-t border-slate-100 pt-2" />
       </div>
