@@ -2,11 +2,10 @@ import { ACCOUNT_EMAIL_MESSAGES, EMAIL_LINK_LIFETIME } from '@rrc/contract/rules
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
+import { AuthForm, EmailField, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useForgotPassword } from './api/forgot-password.ts';
 
@@ -42,21 +41,12 @@ export function ForgotPasswordPage() {
     );
   else
     body = (
-      <form onSubmit={submit} className="space-y-5">
-        {forgot.isError && <Alert tone="error">{failureMessage(forgot.error, FALLBACK)}</Alert>}
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Button type="submit" disabled={forgot.isPending} className="w-full py-2.5">
-          {forgot.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-      </form>
+      <AuthForm onSubmit={submit} error={forgot.isError ? failureMessage(forgot.error, FALLBACK) : null}>
+        <EmailField value={email} onChange={setEmail} />
+        <SubmitButton busy={forgot.isPending} busyLabel="Sending...">
+          Send reset link
+        </SubmitButton>
+      </AuthForm>
     );
 
   return (

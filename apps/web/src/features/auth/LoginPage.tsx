@@ -1,9 +1,7 @@
 import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
+import { AuthForm, EmailField, PasswordField, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSignInForm } from './use-sign-in-form.ts';
@@ -34,37 +32,20 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={signIn} className="space-y-5" noValidate={false}>
-        {error && <Alert tone="error">{error}</Alert>}
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <AuthForm onSubmit={signIn} error={error}>
+        <EmailField value={email} onChange={setEmail} />
         <div>
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordField purpose="current" value={password} onChange={setPassword} />
           <p className="mt-1.5 text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-800">
               Forgot password?
             </Link>
           </p>
         </div>
-        <Button type="submit" disabled={busy} className="w-full py-2.5">
-          {busy ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </form>
+        <SubmitButton busy={busy} busyLabel="Signing in...">
+          Sign in
+        </SubmitButton>
+      </AuthForm>
       <OAuthButtons after={after} onFailure={() => setError(SCREEN_FALLBACKS.oauthLogin)} />
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import type { User } from '@rrc/contract';
-import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { publicConfigQueryOptions, usePublicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../lib/session.ts';
+import { PasswordField } from './AuthForm.tsx';
 import { ResendVerification } from './ResendVerification.tsx';
 
 function memberSince(createdAt: string) {
@@ -80,22 +81,21 @@ function ProfileForm({ user, onDone }: { user: User; onDone: (message: string) =
         <p className="text-xs text-slate-500">
           Your current password is needed to change your email or password.
         </p>
-        <TextField
+        <PasswordField
+          purpose="current"
           label="Current password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
+          required={false}
           value={currentPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onChange={setCurrentPassword}
         />
-        <TextField
+        <PasswordField
+          purpose="new"
           label="New password"
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          required={false}
           value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
+          onChange={setNewPassword}
         />
       </fieldset>
       <div className="flex gap-2">

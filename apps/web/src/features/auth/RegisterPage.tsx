@@ -1,9 +1,8 @@
-import { PASSWORD_HINT, SCREEN_FALLBACKS } from '@rrc/contract/rules';
+import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { AuthForm, EmailField, PasswordField, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { OAuthButtons } from './OAuthButtons.tsx';
 import { useSignInForm } from './use-sign-in-form.ts';
@@ -35,8 +34,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form onSubmit={register} className="space-y-5">
-        {error && <Alert tone="error">{error}</Alert>}
+      <AuthForm onSubmit={register} error={error}>
         <TextField
           label="Full name (optional)"
           name="name"
@@ -45,29 +43,12 @@ export function RegisterPage() {
           value={name}
           onChange={(event) => setName(event.target.value)}
         />
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Button type="submit" disabled={busy} className="w-full py-2.5">
-          {busy ? 'Creating account...' : 'Create account'}
-        </Button>
-      </form>
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordField purpose="new" value={password} onChange={setPassword} />
+        <SubmitButton busy={busy} busyLabel="Creating account...">
+          Create account
+        </SubmitButton>
+      </AuthForm>
       <OAuthButtons after={after} onFailure={() => setError(SCREEN_FALLBACKS.oauthRegister)} />
     </AuthLayout>
   );

@@ -1,11 +1,10 @@
-import { ACCOUNT_EMAIL_MESSAGES, DEFAULT_AFTER_SIGN_IN, PASSWORD_HINT } from '@rrc/contract/rules';
+import { ACCOUNT_EMAIL_MESSAGES, DEFAULT_AFTER_SIGN_IN } from '@rrc/contract/rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
+import { AuthForm, PasswordField, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useLinkToken } from './link-token.ts';
 
@@ -62,31 +61,19 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="Choosing a new password signs you out everywhere else."
     >
-      <form onSubmit={submit} className="space-y-5">
-        {error && <Alert tone="error">{error.message}</Alert>}
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
+      <AuthForm onSubmit={submit} error={error?.message ?? null}>
+        <PasswordField purpose="new" label="New password" value={password} onChange={setPassword} />
+        <PasswordField
+          purpose="repeat"
           label="Repeat the new password"
           name="repeated"
-          type="password"
-          autoComplete="new-password"
-          required
           value={repeated}
-          onChange={(event) => setRepeated(event.target.value)}
+          onChange={setRepeated}
         />
-        <Button type="submit" disabled={busy} className="w-full py-2.5">
-          {busy ? 'Saving...' : 'Set new password'}
-        </Button>
-      </form>
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Set new password
+        </SubmitButton>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,11 +1,9 @@
 import { EMAIL_LINK_LIFETIME, VERIFY_EMAIL_PATH } from '@rrc/contract/rules';
 import { useLocation } from 'react-router';
-import { Button } from '../../components/ui/Button.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
 import { usePublicConfig } from '../../lib/public-config.ts';
 import { useSession } from '../../lib/session.ts';
 import { useResendVerification } from './api/resend-verification.ts';
-import { RESEND_FALLBACK } from './ResendVerification.tsx';
+import { ResendButton, resendFailure } from './ResendVerification.tsx';
 
 /** Asks a signed-in reader whose address is not verified yet to open the link mailed to them. */
 export function VerifyEmailBanner() {
@@ -32,18 +30,11 @@ export function VerifyEmailBanner() {
               <>We sent a link to {address}; open it to finish setting up your account.</>
             )}
           </p>
-          {resend.isError && (
-            <p className="mt-1 text-red-700">{failureMessage(resend.error, RESEND_FALLBACK)}</p>
-          )}
+          {resend.isError && <p className="mt-1 text-red-700">{resendFailure(resend.error)}</p>}
         </div>
-        <Button
-          variant="secondary"
-          className="shrink-0 px-3 py-1.5"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate()}
-        >
-          {resend.isPending ? 'Sending...' : 'Resend email'}
-        </Button>
+        <ResendButton resend={resend} className="shrink-0 px-3 py-1.5">
+          Resend email
+        </ResendButton>
       </div>
     </section>
   );
