@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -30,6 +31,18 @@ const STEPS = [
   'Open any fiction to follow its statistics and Rising Stars positions.',
   'Come back after each update: the numbers refresh on the schedule below.',
 ];
+
+/** A part of the page under its heading, which names it for screen readers. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function LandingPage() {
   const { status } = useSession();
@@ -66,21 +79,15 @@ export function LandingPage() {
       </section>
 
       <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6 lg:px-8">
-        <section aria-labelledby="what-heading">
-          <h2 id="what-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            What it is
-          </h2>
+        <Section id="what-heading" title="What it is">
           <p className="mt-3 max-w-3xl text-slate-700">
             Royal Road shows today's numbers. RR Companion keeps every snapshot — followers, views, pages,
             ratings, scores and Rising Stars positions — so you can see how a story got where it is, and where
             it is heading. It is free, independent, and gentle with the site it reads.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="top-heading">
-          <h2 id="top-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Top Fictions
-          </h2>
+        <Section id="top-heading" title="Top Fictions">
           <div className="mt-4">
             <TopFictions />
           </div>
@@ -89,12 +96,9 @@ export function LandingPage() {
               See what is popular on Royal Road <span aria-hidden="true">→</span>
             </Link>
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="features-heading">
-          <h2 id="features-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Key features
-          </h2>
+        <Section id="features-heading" title="Key features">
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map((feature) => (
               <li key={feature.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -103,12 +107,9 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
-        <section aria-labelledby="how-heading">
-          <h2 id="how-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            How it works
-          </h2>
+        <Section id="how-heading" title="How it works">
           <ol className="mt-4 grid gap-3 md:grid-cols-5">
             {STEPS.map((step, index) => (
               <li
@@ -122,16 +123,13 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
-        </section>
+        </Section>
 
-        <section aria-labelledby="schedule-heading">
-          <h2 id="schedule-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Data update schedule
-          </h2>
+        <Section id="schedule-heading" title="Data update schedule">
           <div className="mt-4">
             <Schedule />
           </div>
-        </section>
+        </Section>
 
         <section className="rounded-3xl bg-brand-900 px-6 py-10 text-center text-white sm:px-10">
           <h2 className="text-2xl font-bold">

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 
+const LEGAL_PAGES = {
+  privacy: { to: '/privacy', title: 'Privacy Policy' },
+  terms: { to: '/terms', title: 'Terms of Service' },
+} as const;
+
 /** Each legal page links back to the dashboard and to the other legal page. */
-export function LegalLinks({ other }: { other: 'privacy' | 'terms' }) {
+export function LegalLinks({ other }: { other: keyof typeof LEGAL_PAGES }) {
+  const page = LEGAL_PAGES[other];
   return (
     <nav
       aria-label="Related pages"
@@ -10,15 +16,9 @@ export function LegalLinks({ other }: { other: 'privacy' | 'terms' }) {
       <Link to="/dashboard" className="font-medium text-brand-700 hover:text-brand-800">
         ← Back to Dashboard
       </Link>
-      {other === 'privacy' ? (
-        <Link to="/privacy" className="font-medium text-brand-700 hover:text-brand-800">
-          Privacy Policy
-        </Link>
-      ) : (
-        <Link to="/terms" className="font-medium text-brand-700 hover:text-brand-800">
-          Terms of Service
-        </Link>
-      )}
+      <Link to={page.to} className="font-medium text-brand-700 hover:text-brand-800">
+        {page.title}
+      </Link>
     </nav>
   );
 }

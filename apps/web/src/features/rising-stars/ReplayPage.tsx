@@ -30,6 +30,29 @@ function toFrames(entries: RisingStarEntry[]): Frame[] {
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 
+/** A day of the replay's range, picked in the browser's date picker. */
+function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <input
+        type="date"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value)}
+        className="mt-1 block w-full rounded-lg border-0 px-2 py-1.5 ring-1 ring-slate-300"
+      />
+    </label>
+  );
+}
+
 /**
  * A replay of one list over a period, one frame per capture: rows slide to
  * their new places, entering and leaving rows fade. Everything that defines
@@ -135,24 +158,8 @@ export function ReplayPage() {
               ))}
             </select>
           </label>
-          <label className="text-sm">
-            <span className="font-medium text-slate-700">From</span>
-            <input
-              type="date"
-              value={from ?? ''}
-              onChange={(event) => update({ from: event.target.value })}
-              className="mt-1 block w-full rounded-lg border-0 px-2 py-1.5 ring-1 ring-slate-300"
-            />
-          </label>
-          <label className="text-sm">
-            <span className="font-medium text-slate-700">To</span>
-            <input
-              type="date"
-              value={to ?? ''}
-              onChange={(event) => update({ to: event.target.value })}
-              className="mt-1 block w-full rounded-lg border-0 px-2 py-1.5 ring-1 ring-slate-300"
-            />
-          </label>
+          <DateField label="From" value={from} onChange={(value) => update({ from: value })} />
+          <DateField label="To" value={to} onChange={(value) => update({ to: value })} />
           <label className="text-sm">
             <span className="font-medium text-slate-700">Follow a fiction</span>
             <select
