@@ -1,10 +1,10 @@
 import type { JobName } from '@rrc/contract';
+import { createCore } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
 import { toJobRun } from './features/jobs/job-run.mapper.ts';
-import { createServices } from './services.ts';
 import { seedDemoCommand } from './tools/seed-demo.ts';
 import { importSample } from './tools/seed-sample.ts';
 
@@ -60,23 +60,23 @@ async function scrape(
   }
   await migrateToLatest(database);
   // The command line runs its own run here and only that one: runs queued by servers stay theirs.
-  const services = createServices({
+  const core = createCore({
     config: { ...config, role: 'web', scheduler: false },
     database,
     log: consoleLog,
   });
-  const runId = await services.runner.enqueue(job, { trigger: 'cli', params });
+  const runId = await core.runner.enqueue(job, { trigger: 'cli', params });
   if (runId === null) {
-    const active = await services.runs.activeRun(job);
+    const active = await core.repositories.runs.activeRun(job);
     console.error(
       `A ${job} run asked for earlier is already waiting or under way${active ? ` (run ${active.id})` : ''}; follow it instead.`,
     );
     return 1;
   }
-  const stop = () => void services.runner.stop();
+  const stop = () => void core.runner.stop();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  const run = await services.runner.runOne(runId);
+  const run = await core.runner.runOne(runId);
   if (!run) return 1;
   const result = toJobRun(run);
   console.log(`${result.job} run ${result.id}: ${result.status} ${JSON.stringify(result.counts)}`);
@@ -137,12 +137,12 @@ async function run(argv: string[]): Promise<number> {
       }
       case 'seed-sample': {
         await migrateToLatest(database);
-        const services = createServices({
+        const core = createCore({
           config: { ...config, scheduler: false },
           database,
           log: consoleLog,
         });
-        const totals = await importSample({ ...services, now: () => new Date() });
+        const totals = await importSample({ ...core.repositories, now: () => new Date() });
         console.log(
           `Loaded ${totals.fictions} fictions with ${totals.snapshots} snapshots, ${totals.captures} Rising Stars captures with ${totals.entries} entries.`,
         );

@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { createCore, jobLogger } from './composition.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loggerOptions } from './logger.ts';
 import { resolveJwtSecret } from './secrets.ts';
-import { createServices, jobLogger } from './services.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -25,15 +25,14 @@ async function main() {
   const logger = pino(loggerOptions(config));
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const services = createServices({ config, database, log: jobLogger(logger.child({ component: 'jobs' })) });
+  const core = createCore({ config, database, log: jobLogger(logger.child({ component: 'jobs' })) });
   // ROLE=worker scrapes without serving; web and all serve the app and its API.
   const app =
     config.role === 'worker'
       ? null
       : await buildApp({
           config,
-          database,
-          services,
+          core,
           jwtSecret: resolveJwtSecret(config),
           webRoot: WEB_ROOT,
           logger,
@@ -44,9 +43,9 @@ async function main() {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received, shutting down`);
-    services.scheduler?.stop();
+    core.scheduler?.stop();
     await app?.close();
-    await services.runner.stop();
+    await core.runner.stop();
     await database.close();
     process.exit(0);
   };
@@ -54,10 +53,10 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (app) await app.listen({ port: config.port, host: config.host });
-  await services.runner.start();
-  await services.scheduler?.start();
+  await core.runner.start();
+  await core.scheduler?.start();
   logger.info(
-    `RR Companion is ready${app ? ` at ${config.publicUrl}` : ''} (role ${config.role}, database ${database.dialect}, scheduler ${services.scheduler ? 'on' : 'off'})`,
+    `RR Companion is ready${app ? ` at ${config.publicUrl}` : ''} (role ${config.role}, database ${database.dialect}, scheduler ${core.scheduler ? 'on' : 'off'})`,
   );
 }
 

@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { buildApp } from '../src/app.ts';
+import { createCore } from '../src/composition.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { createServices } from '../src/services.ts';
 
 const [databaseUrl, token, file] = process.argv.slice(2) as [string, string, string];
 const secret = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -23,8 +23,7 @@ const database = openDatabase(config.databaseUrl, { poolSize: 2 });
 const quiet = { info() {}, warn() {}, error() {} };
 const app = await buildApp({
   config,
-  database,
-  services: createServices({ config, database, log: quiet }),
+  core: createCore({ config, database, log: quiet }),
   jwtSecret: secret,
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { type Core, createCore } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { usersRepository } from '../src/features/auth/users.repository.ts';
-import type { JobLogger } from '../src/features/jobs/jobs.ts';
+import type { JobLogger } from '../src/lib/jobs.ts';
 import { RoyalRoadClient } from '../src/royalroad/client.ts';
-import { createServices, type Services } from '../src/services.ts';
 import { createTestDatabase, dropTestDatabase } from './postgres.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -19,7 +19,10 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
-  services: Services;
+  /** What the app was built on: the Royal Road client, the job runner, the scrapes' services. */
+  core: Core;
+  /** The parts tests reach into directly: the Royal Road client, the job runner and the repositories. */
+  services: Core['repositories'] & Pick<Core, 'client' | 'runner' | 'scheduler'>;
   /** What the jobs logged. */
   logs: string[];
   clock: { now: Date; advance(ms: number): void };
@@ -94,7 +97,7 @@ export async function createTestApp(
     },
   };
   const logs: string[] = [];
-  const services = createServices({
+  const core = createCore({
     config,
     database,
     log: collectingLogger(logs),
@@ -104,8 +107,7 @@ export async function createTestApp(
   });
   const app = await buildApp({
     config,
-    database,
-    services,
+    core,
     jwtSecret: options.jwtSecret ?? TEST_JWT_SECRET,
     now: () => clock.now,
     logger: options.logger,
@@ -118,12 +120,13 @@ export async function createTestApp(
     app,
     database,
     config,
-    services,
+    core,
+    services: { ...core.repositories, client: core.client, runner: core.runner, scheduler: core.scheduler },
     logs,
     clock,
     async close() {
       await app.close();
-      await services.runner.stop();
+      await core.runner.stop();
       await database.close();
       if (dropName) await dropTestDatabase(dropName);
     },

@@ -1,8 +1,7 @@
 import { MESSAGES } from '@rrc/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
-import type { AuthService } from '../features/auth/auth.service.ts';
-import type { UserRecord } from '../features/auth/users.repository.ts';
+import type { UserRecord } from '../lib/account.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,8 +17,15 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** What the guards need to know of accounts; the auth service answers it (wired in the composition root). */
+export interface AccountCheck {
+  /** The account a session token stands for, or null when the token is not (or no longer) valid. */
+  userForToken(token: string): Promise<UserRecord | null>;
+  isAdmin(user: UserRecord): boolean;
+}
+
 /** preHandler hooks that put the signed-in account on the request or refuse it. */
-export function authGuards(auth: AuthService) {
+export function authGuards(auth: AccountCheck) {
   async function resolve(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
     const token = bearerToken(request);
     if (!token) return 'none';

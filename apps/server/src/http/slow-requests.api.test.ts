@@ -29,8 +29,7 @@ async function listening(env: Record<string, string> = {}) {
   t = await createTestApp(env);
   app = await buildApp({
     config: t.config,
-    database: t.database,
-    services: t.services,
+    core: t.core,
     jwtSecret: TEST_JWT_SECRET,
     now: () => t?.clock.now ?? new Date(),
     requestTimeoutMs: LIMIT_MS,
@@ -135,8 +134,7 @@ describe('requests that arrive too slowly', () => {
     t = await createTestApp();
     app = await buildApp({
       config: t.config,
-      database: t.database,
-      services: t.services,
+      core: t.core,
       jwtSecret: TEST_JWT_SECRET,
     });
     expect(app.server.requestTimeout).toBe(30_000);

@@ -147,3 +147,5 @@ export function adminRepository(db: Kysely<Schema>, dialect: 'sqlite' | 'postgre
     },
   };
 }
+
+export type AdminRepository = ReturnType<typeof adminRepository>;

@@ -8,13 +8,14 @@ import {
 } from '@rrc/contract';
 import type { EmailTokenPurpose } from '../../db/schema.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../errors.ts';
+import type { UserRecord } from '../../lib/account.ts';
 import { type BackgroundTasks, oneLine, type TaskLog } from '../../lib/background-tasks.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { passwordResetMail, type VerificationReason, verificationMail } from './account-emails.ts';
 import type { EmailTokensRepository } from './email-tokens.repository.ts';
 import { hashLinkToken, newLinkToken } from './link-tokens.ts';
 import { hashPassword } from './passwords.ts';
-import type { UserRecord, UsersRepository } from './users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const LIFETIME_MS: Record<EmailTokenPurpose, number> = {

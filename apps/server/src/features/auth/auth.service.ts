@@ -8,10 +8,11 @@ import {
   type User,
 } from '@rrc/contract';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import type { UserRecord } from '../../lib/account.ts';
 import type { AccountEmailService } from './account-email.service.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { Tokens } from './tokens.ts';
-import type { UserRecord, UsersRepository } from './users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
 

@@ -1,20 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { Schema, UsersTable } from '../../db/schema.ts';
-
-export interface UserRecord {
-  id: number;
-  email: string;
-  name: string | null;
-  passwordHash: string | null;
-  admin: boolean;
-  createdAt: string;
-  lastSeenAt: string | null;
-  tokenVersion: number;
-  /** When `email` was proven; null while it is not. */
-  emailVerifiedAt: string | null;
-  /** An address the reader asked to move to, until proven. */
-  pendingEmail: string | null;
-}
+import type { UserRecord } from '../../lib/account.ts';
 
 function toRecord(row: Selectable<UsersTable>): UserRecord {
   return {

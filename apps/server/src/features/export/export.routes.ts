@@ -1,13 +1,11 @@
 import { MESSAGES, royalroadIdParam } from '@rrc/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, tooManyRequests } from '../../errors.ts';
+import { tooManyRequests } from '../../errors.ts';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { responses } from '../../http/responses.ts';
-import { toFiction } from '../fictions/fiction.mapper.ts';
-import type { UserFictionsRepository } from '../user-fictions/user-fictions.repository.ts';
 import { oneDownloadPerReader } from './downloads.ts';
-import { type ExportDeps, exportArchive, exportFilename } from './export.service.ts';
+import type { ExportService } from './export.service.ts';
 
 function sendZip(reply: FastifyReply, filename: string, stream: NodeJS.ReadableStream) {
   return (
@@ -24,10 +22,7 @@ function sendZip(reply: FastifyReply, filename: string, stream: NodeJS.ReadableS
 }
 
 /** Data downloads (signed in only, SPEC §6): a ZIP of CSV files, a JSON file and a README. */
-export function exportRoutes(
-  app: FastifyInstance,
-  deps: ExportDeps & { userFictions: UserFictionsRepository; guards: AuthGuards },
-) {
+export function exportRoutes(app: FastifyInstance, deps: { exports: ExportService; guards: AuthGuards }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearer: [] }];
   const errors = responses({});
@@ -53,11 +48,8 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const row = await deps.fictions.findByRoyalroadId(request.params.royalroadId);
-      if (!row) throw notFound('Fiction not found');
-      const fiction = toFiction(row);
-      const stream = exportArchive(deps, { kind: 'fiction', user: null, fictions: [fiction], list: null });
-      return sendZip(reply, exportFilename('fiction', deps.now(), fiction.title), stream);
+      const { filename, stream } = await deps.exports.fictionArchive(request.params.royalroadId);
+      return sendZip(reply, filename, stream);
     },
   );
 
@@ -74,16 +66,8 @@ export function exportRoutes(
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const list = await deps.userFictions.all(user.id);
-      const fictions = (await deps.fictions.findByIds(list.map((entry) => entry.fiction_id))).map(toFiction);
-      const stream = exportArchive(deps, {
-        kind: 'list',
-        user: { id: user.id, email: user.email, name: user.name },
-        fictions,
-        list,
-      });
-      return sendZip(reply, exportFilename('list', deps.now()), stream);
+      const { filename, stream } = await deps.exports.listArchive(currentUser(request));
+      return sendZip(reply, filename, stream);
     },
   );
 }

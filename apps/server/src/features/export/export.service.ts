@@ -2,25 +2,62 @@ import { Readable } from 'node:stream';
 import type { Fiction, User } from '@rrc/contract';
 import { titleSlug } from '@rrc/contract';
 import yazl from 'yazl';
-import { type FictionsRepository, SNAPSHOT_COLUMNS } from '../fictions/fictions.repository.ts';
-import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
-import type { UserFictionRow } from '../user-fictions/user-fictions.repository.ts';
+import type { UserRecord } from '../../lib/account.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
+import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
+import type { UserFictionsService } from '../user-fictions/user-fictions.service.ts';
 import { csvLine } from './csv.ts';
 import { readme } from './readme.ts';
 
 const BATCH = 1000;
 
-export interface ExportDeps {
-  fictions: FictionsRepository;
-  risingStars: RisingStarsRepository;
+type ListEntry = Awaited<ReturnType<UserFictionsService['entries']>>[number];
+
+interface ArchiveDeps {
+  fictions: Pick<FictionsService, 'snapshotBatch' | 'snapshotColumns'>;
+  risingStars: Pick<RisingStarsService, 'recordBatch'>;
   now: () => Date;
 }
+
+/** Data downloads (SPEC §6): one fiction's, or a reader's whole list, as a ZIP streamed from the database. */
+export function exportService(
+  deps: ArchiveDeps & {
+    fictions: Pick<FictionsService, 'get' | 'byIds'>;
+    userFictions: Pick<UserFictionsService, 'entries'>;
+  },
+) {
+  return {
+    async fictionArchive(royalroadId: number) {
+      const fiction = await deps.fictions.get(royalroadId);
+      return {
+        filename: exportFilename('fiction', deps.now(), fiction.title),
+        stream: exportArchive(deps, { kind: 'fiction', user: null, fictions: [fiction], list: null }),
+      };
+    },
+
+    async listArchive(user: Pick<UserRecord, 'id' | 'email' | 'name'>) {
+      const list = await deps.userFictions.entries(user.id);
+      const fictions = await deps.fictions.byIds(list.map((entry) => entry.fiction_id));
+      return {
+        filename: exportFilename('list', deps.now()),
+        stream: exportArchive(deps, {
+          kind: 'list',
+          user: { id: user.id, email: user.email, name: user.name },
+          fictions,
+          list,
+        }),
+      };
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof exportService>;
 
 interface ExportContent {
   kind: 'fiction' | 'list';
   user: Pick<User, 'id' | 'email' | 'name'> | null;
   fictions: Fiction[];
-  list: UserFictionRow[] | null;
+  list: ListEntry[] | null;
 }
 
 /**
@@ -28,7 +65,8 @@ interface ExportContent {
  * batches while the archive is being sent, so memory stays flat however long
  * the history is.
  */
-export function exportArchive(deps: ExportDeps, content: ExportContent): NodeJS.ReadableStream {
+function exportArchive(deps: ArchiveDeps, content: ExportContent): NodeJS.ReadableStream {
+  const SNAPSHOT_COLUMNS = deps.fictions.snapshotColumns;
   const ids = content.fictions.map((fiction) => fiction.id);
   const byId = new Map(content.fictions.map((fiction) => [fiction.id, fiction]));
 

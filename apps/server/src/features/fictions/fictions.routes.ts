@@ -1,5 +1,4 @@
 import {
-  createFictionBody,
   fictionHistoryResponse,
   fictionListResponse,
   fictionPageResponse,
@@ -14,35 +13,15 @@ import {
 } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../errors.ts';
-import type { AuthGuards } from '../../http/auth-guards.ts';
-import { checkQueryDates } from '../../http/query-dates.ts';
-import { requesterOf } from '../../http/requester.ts';
+import { withDatesInRange } from '../../http/query-dates.ts';
 import { responses } from '../../http/responses.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { CatalogService } from './catalog.service.ts';
-import { toFiction } from './fiction.mapper.ts';
-import type { FictionsRepository } from './fictions.repository.ts';
-import { downsampleHistory } from './history.ts';
+import type { FictionsService } from './fictions.service.ts';
 
-export function fictionsRoutes(
-  app: FastifyInstance,
-  deps: { fictions: FictionsRepository; catalog: CatalogService; guards: AuthGuards; now: () => Date },
-) {
+/** The public reads of the fictions the site knows. */
+export function fictionsRoutes(app: FastifyInstance, deps: { fictions: FictionsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fictions'];
-  const { fictions, catalog } = deps;
-  // Readers' lists change all the time; a few seconds of staleness is fine for this ranking.
-  const popularByUsers = new TtlCache<Awaited<ReturnType<FictionsRepository['popularByUsers']>>>({
-    ttlMs: 5_000,
-  });
-  const history = new TtlCache<Awaited<ReturnType<FictionsRepository['snapshots']>>>({
-    ttlMs: 10 * 60_000,
-    maxEntries: 1_000,
-    // At most this many snapshots in memory (a fiction has one a day).
-    maxWeight: 50_000,
-    weigh: (snapshots) => snapshots.length,
-  });
+  const { fictions } = deps;
 
   r.get(
     '/api/fictions',
@@ -56,10 +35,10 @@ export function fictionsRoutes(
     },
     async (request) => {
       const { page, limit } = request.query;
-      const { rows, total } = await fictions.page({ offset: (page - 1) * limit, limit });
+      const found = await fictions.page({ page, limit });
       return {
         success: true as const,
-        data: { fictions: rows.map(toFiction), pagination: paginationOf({ page, limit }, total) },
+        data: { fictions: found.fictions, pagination: paginationOf({ page, limit }, found.total) },
       };
     },
   );
@@ -76,10 +55,10 @@ export function fictionsRoutes(
     },
     async (request) => {
       const { page, limit, q } = request.query;
-      const { rows, total } = await fictions.search({ q, offset: (page - 1) * limit, limit });
+      const found = await fictions.search({ q, page, limit });
       return {
         success: true as const,
-        data: { fictions: rows.map(toFiction), pagination: paginationOf({ page, limit }, total) },
+        data: { fictions: found.fictions, pagination: paginationOf({ page, limit }, found.total) },
       };
     },
   );
@@ -96,7 +75,7 @@ export function fictionsRoutes(
     },
     async (request) => ({
       success: true as const,
-      data: (await fictions.top(request.query.limit)).map(toFiction),
+      data: await fictions.top(request.query.limit),
     }),
   );
 
@@ -112,7 +91,7 @@ export function fictionsRoutes(
     },
     async (request) => ({
       success: true as const,
-      data: (await fictions.popular(request.query.limit)).map(toFiction),
+      data: await fictions.popular(request.query.limit),
     }),
   );
 
@@ -129,9 +108,7 @@ export function fictionsRoutes(
     },
     async (request) => ({
       success: true as const,
-      data: await popularByUsers.get(String(request.query.limit), () =>
-        fictions.popularByUsers(request.query.limit),
-      ),
+      data: await fictions.popularByUsers(request.query.limit),
     }),
   );
 
@@ -146,11 +123,7 @@ export function fictionsRoutes(
         response: responses({ 200: fictionResponse }),
       },
     },
-    async (request) => {
-      const row = await fictions.findByRoyalroadId(request.params.royalroadId);
-      if (!row) throw notFound('Fiction not found');
-      return { success: true as const, data: toFiction(row) };
-    },
+    async (request) => ({ success: true as const, data: await fictions.get(request.params.royalroadId) }),
   );
 
   r.get(
@@ -161,46 +134,13 @@ export function fictionsRoutes(
         tags,
         summary: 'Statistics over time, oldest first (one point a day beyond 90 days)',
         params: royalroadIdParam,
-        querystring: historyQuery,
+        querystring: withDatesInRange(historyQuery, ['from', 'to']),
         response: responses({ 200: fictionHistoryResponse }),
       },
     },
-    async (request) => {
-      checkQueryDates(request.query);
-      const row = await fictions.findByRoyalroadId(request.params.royalroadId);
-      if (!row) throw notFound('Fiction not found');
-      // Keyed by the fiction's last change, so a new snapshot is never hidden by the cache.
-      const key = `${row.id}|${row.updated_at}|${request.query.from ?? ''}|${request.query.to ?? ''}`;
-      const points = await history.get(key, () => fictions.snapshots(row.id, request.query));
-      return {
-        success: true as const,
-        data: {
-          fiction_id: row.id,
-          royalroad_id: row.royalroad_id,
-          points: downsampleHistory(points, deps.now()),
-        },
-      };
-    },
-  );
-
-  r.post(
-    '/api/fictions',
-    {
-      preHandler: deps.guards.requireUser,
-      schema: {
-        tags,
-        summary: 'Look a fiction up by Royal Road link or id, fetching it from Royal Road when it is new',
-        security: [{ bearer: [] }],
-        body: createFictionBody,
-        response: responses({ 200: fictionResponse }),
-      },
-    },
-    async (request) => {
-      const royalroadId = 'url' in request.body ? request.body.url : request.body.royalroadId;
-      return {
-        success: true as const,
-        data: toFiction(await catalog.findOrScrape(royalroadId, requesterOf(request))),
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await fictions.history(request.params.royalroadId, request.query),
+    }),
   );
 }

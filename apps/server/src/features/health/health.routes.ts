@@ -1,18 +1,10 @@
-import { healthResponse, JOB_NAMES } from '@rrc/contract';
+import { healthResponse } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Role } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { serviceUnavailable } from '../../errors.ts';
 import { responses } from '../../http/responses.ts';
-import type { Services } from '../../services.ts';
+import type { HealthService } from './health.service.ts';
 
-const VERSION = process.env.npm_package_version ?? '0.1.0';
-
-export function healthRoutes(
-  app: FastifyInstance,
-  deps: { database: Database; services: Services; role: Role },
-) {
+export function healthRoutes(app: FastifyInstance, deps: { health: HealthService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -23,29 +15,8 @@ export function healthRoutes(
       },
     },
     async (_request, reply) => {
-      const databaseOk = await deps.database.ping();
       reply.header('cache-control', 'no-store');
-      if (!databaseOk)
-        throw serviceUnavailable('The database is not reachable right now. Please try again later.');
-      const latest = await deps.services.runs.latestPerJob(JOB_NAMES);
-      return {
-        success: true as const,
-        data: {
-          status: 'ok' as const,
-          database: { ok: true, dialect: deps.database.dialect },
-          version: VERSION,
-          uptime_seconds: Math.round(process.uptime()),
-          role: deps.role,
-          scheduler: deps.services.scheduler !== null,
-          jobs: latest.map((run) => ({
-            job: run.job,
-            status: run.status,
-            started_at: run.started_at,
-            finished_at: run.finished_at,
-            error: run.error,
-          })),
-        },
-      };
+      return { success: true as const, data: await deps.health.check() };
     },
   );
 }

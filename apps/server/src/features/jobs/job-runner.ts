@@ -1,8 +1,10 @@
 import { JOB_NAMES, type JobName } from '@rrc/contract';
+import type { JobContext, JobHandler, JobLogger } from '../../lib/jobs.ts';
 import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
-import type { JobContext, JobHandler, JobLogger } from './jobs.ts';
 
 const HEARTBEAT_MS = 30_000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A running job without a heartbeat for this long belongs to a process that stopped. */
 export const STALE_AFTER_MS = 10 * 60_000;
 const MAX_CONCURRENT = 4;
@@ -178,9 +180,7 @@ export class JobRunner {
         if (started === 0) break;
       }
     } catch (error) {
-      this.options.log.error(
-        `jobs: could not read the queue: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.options.log.error(`jobs: could not read the queue: ${messageOf(error)}`);
     }
   }
 
@@ -205,7 +205,9 @@ export class JobRunner {
           counts: JSON.parse(run.counts),
           now: this.iso(),
         })
-        .catch(() => {});
+        .catch((error: unknown) =>
+          log.warn(`${run.job} run ${run.id}: could not record its heartbeat: ${messageOf(error)}`),
+        );
     }, HEARTBEAT_MS);
     heartbeat.unref();
     const controller = new AbortController();
@@ -246,14 +248,20 @@ export class JobRunner {
         log.warn(
           `${run.job} run ${run.id} stopped by shutdown${requeue ? '; it resumes at the next start' : ''}`,
         );
-        await runs.interrupt(run.id, { requeue, now: this.iso() }).catch(() => {});
+        await runs
+          .interrupt(run.id, { requeue, now: this.iso() })
+          .catch((failure: unknown) =>
+            log.error(`${run.job} run ${run.id}: could not record its stop: ${messageOf(failure)}`),
+          );
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       log.error(`${run.job} run ${run.id} failed: ${message}`);
       await runs
         .finish(run.id, { status: 'failed', counts: JSON.parse(run.counts), error: message, now: this.iso() })
-        .catch(() => {});
+        .catch((failure: unknown) =>
+          log.error(`${run.job} run ${run.id}: could not record its failure: ${messageOf(failure)}`),
+        );
     } finally {
       clearInterval(heartbeat);
       this.controllers.delete(run.id);

@@ -2,9 +2,9 @@ import type { JobName } from '@rrc/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectingLogger, createSharedTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/database.ts';
+import type { JobHandler } from '../../lib/jobs.ts';
 import { JobRunner } from './job-runner.ts';
 import { jobRunsRepository } from './job-runs.repository.ts';
-import type { JobHandler } from './jobs.ts';
 import { Scheduler } from './scheduler.ts';
 
 type Shared = Awaited<ReturnType<typeof createSharedTestDatabase>>;

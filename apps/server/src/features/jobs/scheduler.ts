@@ -1,6 +1,6 @@
+import type { JobLogger } from '../../lib/jobs.ts';
 import type { JobRunner } from './job-runner.ts';
 import type { JobRunsRepository } from './job-runs.repository.ts';
-import type { JobLogger } from './jobs.ts';
 import { nextRunTimes, previousRunTime, runTimesBetween, SCHEDULE, type ScheduledJob } from './schedule.ts';
 
 const MAX_SLEEP_MS = 60_000;

@@ -482,8 +482,7 @@ describe('GET /api/oauth/:provider/callback', () => {
     const logger = pino({ ...loggerOptions(t.config), level: 'debug' }, stream);
     const logged = await buildApp({
       config: t.config,
-      database: t.database,
-      services: t.services,
+      core: t.core,
       jwtSecret: TEST_JWT_SECRET,
       logger,
       now: () => t.clock.now,

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DonationKind, DonationStatus, DonationsTable, Schema } from '../../db/schema.ts';
-import { insertLastFavorite } from '../user-fictions/user-fictions.repository.ts';
 import { subscriptionStore } from './subscriptions.repository.ts';
 
 export type DonationRow = Selectable<DonationsTable>;
@@ -46,8 +45,18 @@ function insertDonation(db: Db, donation: NewDonation) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Puts a fiction last among a reader's favorites inside the payment's transaction: the reading-list
+ * repository does it, handed in by the composition root.
+ */
+export type AddLastFavorite = (
+  trx: Kysely<Schema>,
+  userId: number,
+  entry: { fictionId: number; status: string; now: string },
+) => Promise<unknown>;
+
 /** Stored card payments. Every change that follows a Stripe event goes through `inTransaction`. */
-export function donationsRepository(db: Kysely<Schema>) {
+export function donationsRepository(db: Kysely<Schema>, addLastFavorite: AddLastFavorite) {
   return {
     insert: (donation: NewDonation) => insertDonation(db, donation),
 
@@ -60,7 +69,7 @@ export function donationsRepository(db: Kysely<Schema>) {
 
     /** Runs `work` in one transaction with the helpers it needs to apply an event. */
     inTransaction<T>(work: (store: DonationStore) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(donationStore(trx)));
+      return db.transaction().execute((trx) => work(donationStore(trx, addLastFavorite)));
     },
 
     /** Succeeded payments of one kind, net of refunds. */
@@ -82,7 +91,7 @@ export function donationsRepository(db: Kysely<Schema>) {
 
 export type DonationStore = ReturnType<typeof donationStore>;
 
-function donationStore(trx: Transaction<Schema>) {
+function donationStore(trx: Transaction<Schema>, addLastFavorite: AddLastFavorite) {
   return {
     /** Monthly donations' states, which subscription events keep true. */
     subscriptions: subscriptionStore(trx),
@@ -162,7 +171,7 @@ function donationStore(trx: Transaction<Schema>) {
         .set({ sponsored: true, updated_at: now })
         .where('id', '=', fictionId)
         .execute();
-      if (userId !== null) await insertLastFavorite(trx, userId, { fictionId, status: 'plan_to_read', now });
+      if (userId !== null) await addLastFavorite(trx, userId, { fictionId, status: 'plan_to_read', now });
     },
   };
 }

@@ -8,9 +8,9 @@ import {
 } from '@rrc/contract';
 import type Stripe from 'stripe';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../errors.ts';
+import type { UserRecord } from '../../lib/account.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
-import type { UserRecord } from '../auth/users.repository.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { DonationRow, DonationStore, donationsRepository } from './donations.repository.ts';
 import type { StripeSetup } from './stripe-client.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
@@ -33,7 +33,7 @@ export interface PaymentsDeps {
   subscriptions: Pick<SubscriptionsRepository, 'save'>;
   /** A subscription as Stripe holds it now; null when Stripe has none by that id. */
   subscriptionFromStripe: (id: string) => Promise<StripeSubscriptionState | null>;
-  fictions: Pick<FictionsRepository, 'findById'>;
+  fictions: Pick<FictionsService, 'byId'>;
   /** Where donors write to stop a monthly donation made without an account; without it, those need one. */
   contactEmail: string | null;
   now: () => Date;
@@ -375,7 +375,7 @@ export function paymentsService(deps: PaymentsDeps) {
 
     async createSponsorship(fictionId: number, user: UserRecord): Promise<PaymentCreated> {
       const { client } = stripeOrUnavailable();
-      const fiction = await deps.fictions.findById(fictionId);
+      const fiction = await deps.fictions.byId(fictionId);
       if (!fiction) throw notFound('Fiction not found');
       if (fiction.sponsored) throw conflict(`"${fiction.title}" is already sponsored.`);
       try {

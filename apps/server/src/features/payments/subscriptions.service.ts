@@ -9,7 +9,7 @@ import {
 } from '@rrc/contract';
 import type Stripe from 'stripe';
 import { AppError, conflict, notFound, serviceUnavailable } from '../../errors.ts';
-import type { UserRecord } from '../auth/users.repository.ts';
+import type { UserRecord } from '../../lib/account.ts';
 import type { StripeSetup } from './stripe-client.ts';
 import type {
   SubscriptionRecord,

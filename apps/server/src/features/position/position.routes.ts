@@ -1,33 +1,15 @@
-import {
-  latestScrapeResponse,
-  type PositionResult,
-  positionResultResponse,
-  royalroadIdParam,
-} from '@rrc/contract';
+import { latestScrapeResponse, positionResultResponse, royalroadIdParam } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { CatalogService } from '../fictions/catalog.service.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
-import { captureVersion } from '../rising-stars/capture-version.ts';
-import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
-import { positionService } from './position.service.ts';
+import type { PositionService } from './position.service.ts';
 
 /** The Position Calculator's API (public). */
-export function positionRoutes(
-  app: FastifyInstance,
-  deps: { fictions: FictionsRepository; risingStars: RisingStarsRepository; catalog: CatalogService },
-) {
+export function positionRoutes(app: FastifyInstance, deps: { position: PositionService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['rising-stars'];
-  const version = captureVersion(deps.risingStars);
-  const position = positionService(deps);
-  const results = new TtlCache<PositionResult>({
-    ttlMs: 10 * 60_000,
-    maxEntries: 2_000,
-  });
+  const { position } = deps;
 
   r.get(
     '/api/rising-stars-position/latest-scrape',
@@ -39,19 +21,7 @@ export function positionRoutes(
         response: responses({ 200: latestScrapeResponse }),
       },
     },
-    async () => {
-      const latest = await deps.risingStars.latestCapture();
-      if (!latest) return { success: true as const, data: { captured_at: null, genres: [], fictions: 0 } };
-      const entries = await deps.risingStars.captureEntries(latest.id);
-      return {
-        success: true as const,
-        data: {
-          captured_at: latest.captured_at,
-          genres: [...new Set(entries.map((entry) => entry.genre))],
-          fictions: new Set(entries.map((entry) => entry.fiction_id)).size,
-        },
-      };
-    },
+    async () => ({ success: true as const, data: await position.latestScrape() }),
   );
 
   r.get(
@@ -66,12 +36,9 @@ export function positionRoutes(
         response: responses({ 200: positionResultResponse }),
       },
     },
-    async (request) => {
-      const { royalroadId } = request.params;
-      const data = await results.get(`${await version()}|${royalroadId}`, () =>
-        position.positionFor(royalroadId, requesterOf(request)),
-      );
-      return { success: true as const, data };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await position.positionFor(request.params.royalroadId, requesterOf(request)),
+    }),
   );
 }

@@ -1,12 +1,13 @@
-import type { PositionResult } from '@rrc/contract';
+import type { Fiction, PositionResult } from '@rrc/contract';
 import { compareGenres } from '@rrc/contract';
 import { tooManyRequests } from '../../errors.ts';
 import { SlidingWindowLimit } from '../../lib/sliding-window-limit.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { waitInWords } from '../../lib/wait-in-words.ts';
 import type { Requester } from '../../royalroad/request-queues.ts';
-import type { CatalogService } from '../fictions/catalog.service.ts';
-import type { FictionRow, FictionsRepository } from '../fictions/fictions.repository.ts';
-import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
+import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
+import type { ScrapingService } from '../scraping/scraping.service.ts';
 import { type CaptureLists, estimateMainPosition } from './estimator.ts';
 
 const NEIGHBOURS = 2;
@@ -14,7 +15,7 @@ const NEIGHBOURS = 2;
 export const LOOKUPS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 
-type CaptureRow = Awaited<ReturnType<RisingStarsRepository['captureEntries']>>[number];
+type CaptureRow = Awaited<ReturnType<RisingStarsService['captureEntries']>>[number];
 
 function listsOf(rows: CaptureRow[]): Map<string, CaptureRow[]> {
   const lists = new Map<string, CaptureRow[]>();
@@ -32,35 +33,55 @@ function listsOf(rows: CaptureRow[]): Map<string, CaptureRow[]> {
  * (in the interactive queue), at most LOOKUPS_PER_HOUR a client address, then placed like any other.
  */
 export function positionService(deps: {
-  fictions: FictionsRepository;
-  risingStars: RisingStarsRepository;
-  catalog: Pick<CatalogService, 'lookUp'>;
+  fictions: Pick<FictionsService, 'byRoyalroadId'>;
+  risingStars: RisingStarsService;
+  scraping: Pick<ScrapingService, 'lookUp'>;
   now?: () => number;
 }) {
   const lookUps = new SlidingWindowLimit({ limit: LOOKUPS_PER_HOUR, windowMs: HOUR_MS, now: deps.now });
-  return {
-    async positionFor(royalroadId: number, requester: Requester): Promise<PositionResult> {
-      let row = await deps.fictions.findByRoyalroadId(royalroadId);
-      if (!row) {
-        const admitted = lookUps.take(requester.address ?? 'unknown');
-        if (!admitted.ok) {
-          throw tooManyRequests(
-            `You have looked up ${LOOKUPS_PER_HOUR} fictions new to this site in the last hour. Please try again in ${waitInWords(admitted.retryAfterMs)}.`,
-            Math.ceil(admitted.retryAfterMs / 1000),
-          );
-        }
-        row = await deps.catalog.lookUp(royalroadId, requester);
+  // Answers per capture and fiction, the 2,000 last asked for.
+  const results = new TtlCache<PositionResult>({ ttlMs: 10 * 60_000, maxEntries: 2_000 });
+
+  async function positionFor(royalroadId: number, requester: Requester): Promise<PositionResult> {
+    let row = await deps.fictions.byRoyalroadId(royalroadId);
+    if (!row) {
+      const admitted = lookUps.take(requester.address ?? 'unknown');
+      if (!admitted.ok) {
+        throw tooManyRequests(
+          `You have looked up ${LOOKUPS_PER_HOUR} fictions new to this site in the last hour. Please try again in ${waitInWords(admitted.retryAfterMs)}.`,
+          Math.ceil(admitted.retryAfterMs / 1000),
+        );
       }
-      return placeOf(deps, row);
+      row = await deps.scraping.lookUp(royalroadId, requester);
+    }
+    return placeOf(deps, row);
+  }
+
+  return {
+    /** Where a fiction stands at the latest capture; kept per capture. */
+    async positionFor(royalroadId: number, requester: Requester): Promise<PositionResult> {
+      const key = `${await deps.risingStars.version()}|${royalroadId}`;
+      return results.get(key, () => positionFor(royalroadId, requester));
+    },
+
+    /** The capture the calculator works from: its time, its lists and how many fictions they hold. */
+    async latestScrape() {
+      const latest = await deps.risingStars.latestCapture();
+      if (!latest) return { captured_at: null, genres: [], fictions: 0 };
+      const entries = await deps.risingStars.captureEntries(latest.id);
+      return {
+        captured_at: latest.captured_at,
+        genres: [...new Set(entries.map((entry) => entry.genre))],
+        fictions: new Set(entries.map((entry) => entry.fiction_id)).size,
+      };
     },
   };
 }
 
+export type PositionService = ReturnType<typeof positionService>;
+
 /** Where a fiction stands on Rising Stars at the latest capture, and how far it is from the main list. */
-async function placeOf(
-  deps: { risingStars: RisingStarsRepository },
-  row: FictionRow,
-): Promise<PositionResult> {
+async function placeOf(deps: { risingStars: RisingStarsService }, row: Fiction): Promise<PositionResult> {
   const fiction = {
     id: row.id,
     royalroad_id: row.royalroad_id,

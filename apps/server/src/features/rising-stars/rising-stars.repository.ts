@@ -2,12 +2,21 @@ import type { RisingStarBadge, RisingStarEntry, RisingStarRecord } from '@rrc/co
 import type { Kysely } from 'kysely';
 import type { CaptureStatus, Schema } from '../../db/schema.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
-import { fictionsRepository } from '../fictions/fictions.repository.ts';
 
 /** Captures readers see: finished ones, whole or with some lists missing. */
 const READABLE: CaptureStatus[] = ['complete', 'partial'];
 
-export function risingStarsRepository(db: Kysely<Schema>) {
+/**
+ * Makes sure the fictions of a list exist inside the capture's transaction, answering the site's id of each
+ * Royal Road id: the fictions repository does it, handed in by the composition root.
+ */
+export type EnsureFictions = (
+  trx: Kysely<Schema>,
+  items: ParsedListItem[],
+  now: string,
+) => Promise<{ ids: Map<number, number>; created: number }>;
+
+export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: EnsureFictions) {
   const entryColumns = [
     'fictions.id as id',
     'fictions.royalroad_id as royalroad_id',
@@ -68,7 +77,7 @@ export function risingStarsRepository(db: Kysely<Schema>) {
     /** Stores one genre's list of a capture, creating unknown fictions, in one transaction. */
     saveGenreList(input: { captureId: number; genre: string; items: ParsedListItem[]; now: string }) {
       return db.transaction().execute(async (trx) => {
-        const { ids, created } = await fictionsRepository(trx).ensureFromList(input.items, input.now);
+        const { ids, created } = await ensureFictions(trx, input.items, input.now);
         await trx
           .insertInto('rising_star_entries')
           .values(

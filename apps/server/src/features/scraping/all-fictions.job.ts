@@ -1,6 +1,6 @@
+import { type JobHandler, progressReporter } from '../../lib/jobs.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { SCHEDULED } from '../../royalroad/request-queues.ts';
-import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
@@ -23,7 +23,7 @@ export function allFictionsJob(deps: ScrapeDeps): JobHandler {
       await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
     const since = new Date(deps.now().getTime() - TRACKING_WINDOW_MS).toISOString();
-    const tracked = await deps.fictions.trackedFictions(since);
+    const tracked = await deps.fictions.tracked(since);
     const pending = tracked.filter(
       (fiction) => !fiction.lastAttemptedAt || fiction.lastAttemptedAt < context.scheduledFor,
     );

@@ -1,11 +1,11 @@
 import type { RoyalRoadClient } from '../../royalroad/client.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
-import type { RisingStarsRepository } from '../rising-stars/rising-stars.repository.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
+import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
 
 export interface ScrapeDeps {
   client: RoyalRoadClient;
-  fictions: FictionsRepository;
-  risingStars: RisingStarsRepository;
+  fictions: FictionsService;
+  risingStars: RisingStarsService;
   now: () => Date;
   /** Rising Stars lists to capture, `main` first. */
   genres: readonly string[];

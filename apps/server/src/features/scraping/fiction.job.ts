@@ -1,6 +1,6 @@
+import type { JobHandler } from '../../lib/jobs.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { INTERACTIVE } from '../../royalroad/request-queues.ts';
-import type { JobHandler } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 

@@ -9,7 +9,7 @@ import {
   registerUser,
 } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
-import { createServices } from '../../services.ts';
+import { createCore } from '../../composition.ts';
 
 // A reader's "Refresh now": for fictions whose data is older than 6 hours, 10 a day per reader, counted in the
 // database; followed through the reader's own status endpoint.
@@ -155,7 +155,7 @@ describe('a reader refreshing a fiction', () => {
     expect((await refresh(stale[10] as number, other.token)).status).toBe(200);
 
     // The same database behind a new process: the count is still there.
-    const services = createServices({
+    const core = createCore({
       config: t.config,
       database: t.database,
       log: collectingLogger([]),
@@ -163,8 +163,7 @@ describe('a reader refreshing a fiction', () => {
     });
     const restarted = await buildApp({
       config: t.config,
-      database: t.database,
-      services,
+      core,
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
       now: () => t.clock.now,
     });
@@ -178,7 +177,7 @@ describe('a reader refreshing a fiction', () => {
       expect(again.body.error).toMatch(/^You have used your 10 refreshes for today/);
     } finally {
       await restarted.close();
-      await services.runner.stop();
+      await core.runner.stop();
     }
 
     // A day after the first one, one refresh is free again.

@@ -1,7 +1,7 @@
+import { type JobHandler, progressReporter } from '../../lib/jobs.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { parseListPage } from '../../royalroad/parsers/list.ts';
 import { SCHEDULED } from '../../royalroad/request-queues.ts';
-import { type JobHandler, progressReporter } from '../jobs/jobs.ts';
 import type { ScrapeDeps } from './deps.ts';
 
 export function risingStarsPath(genre: string): string {

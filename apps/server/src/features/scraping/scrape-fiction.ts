@@ -2,7 +2,7 @@ import type { RoyalRoadClient } from '../../royalroad/client.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { type ParsedFiction, parseFictionPage } from '../../royalroad/parsers/fiction.ts';
 import type { Ticket } from '../../royalroad/request-queues.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
 
 /**
  * Fetches one fiction page (in the ticket's queue), parses it and stores it (current state + snapshot)
@@ -11,7 +11,11 @@ import type { FictionsRepository } from '../fictions/fictions.repository.ts';
  * known fiction, so the nightly refresh visits it after the others next time.
  */
 export async function scrapeFiction(
-  deps: { client: RoyalRoadClient; fictions: FictionsRepository; now: () => Date },
+  deps: {
+    client: RoyalRoadClient;
+    fictions: Pick<FictionsService, 'saveScraped' | 'recordScrapeFailure'>;
+    now: () => Date;
+  },
   royalroadId: number,
   ticket: Ticket,
 ): Promise<{ fictionId: number; created: boolean; title: string }> {
@@ -26,6 +30,6 @@ export async function scrapeFiction(
     }
     throw error;
   }
-  const saved = await deps.fictions.saveScrapedFiction(parsed, deps.now().toISOString());
+  const saved = await deps.fictions.saveScraped(parsed, deps.now().toISOString());
   return { ...saved, title: parsed.title };
 }

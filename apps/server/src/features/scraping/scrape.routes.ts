@@ -1,41 +1,48 @@
 import {
-  idParams,
-  type JobName,
+  createFictionBody,
+  fictionResponse,
   jobAccepted,
   jobRunResponse,
-  jobRunsQuery,
-  jobRunsResponse,
-  paginationOf,
   refreshStatusResponse,
   royalroadIdParam,
 } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound, serviceUnavailable } from '../../errors.ts';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
-import type { Services } from '../../services.ts';
-import { toJobRun } from '../jobs/job-run.mapper.ts';
-import { refreshService } from './refresh.service.ts';
+import type { RefreshService } from './refresh.service.ts';
+import type { ScrapingService } from './scraping.service.ts';
 
-/** How long a single-fiction refresh may take before we answer 202 and let the client poll. */
-const REFRESH_WAIT_MS = 10_000;
-
+/** Reading fictions and lists from Royal Road on request: adding a fiction, refreshes, administrators' scrapes. */
 export function scrapeRoutes(
   app: FastifyInstance,
-  deps: { services: Services; guards: AuthGuards; now: () => Date },
+  deps: { scraping: ScrapingService; refresh: RefreshService; guards: AuthGuards },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { runner, runs } = deps.services;
-  const refresh = refreshService({ ...deps.services, queues: deps.services.client.queues, now: deps.now });
+  const { scraping, refresh } = deps;
   const security = [{ bearer: [] }];
 
-  async function accept(job: JobName, trigger: 'manual', params: Record<string, unknown>) {
-    const id = await runner.enqueue(job, { trigger, params });
-    const row = id === null ? undefined : await runs.get(id);
-    if (!row) throw serviceUnavailable();
-    return row;
-  }
+  r.post(
+    '/api/fictions',
+    {
+      preHandler: deps.guards.requireUser,
+      schema: {
+        tags: ['fictions'],
+        summary: 'Look a fiction up by Royal Road link or id, fetching it from Royal Road when it is new',
+        security,
+        body: createFictionBody,
+        response: responses({ 200: fictionResponse }),
+      },
+    },
+    async (request) => {
+      const royalroadId = 'url' in request.body ? request.body.url : request.body.royalroadId;
+      return {
+        success: true as const,
+        data: await scraping.findOrImport(royalroadId, requesterOf(request)),
+      };
+    },
+  );
 
   r.post(
     '/api/admin/manual-scrape/:royalroadId',
@@ -50,8 +57,8 @@ export function scrapeRoutes(
       },
     },
     async (request, reply) => {
-      const row = await accept('fiction', 'manual', { royalroadId: request.params.royalroadId });
-      return reply.code(202).send({ success: true, data: { jobId: row.id, job: toJobRun(row) } });
+      const job = await scraping.manualScrape(request.params.royalroadId);
+      return reply.code(202).send({ success: true, data: { jobId: job.id, job } });
     },
   );
 
@@ -67,53 +74,8 @@ export function scrapeRoutes(
       },
     },
     async (_request, reply) => {
-      // One capture at a time: a second click (or a click during the scheduled run) follows the one under way.
-      const id = await runner.enqueueUnlessActive('rising-stars', { trigger: 'manual' });
-      const row = await runs.get(id);
-      if (!row) throw serviceUnavailable();
-      return reply.code(202).send({ success: true, data: { jobId: row.id, job: toJobRun(row) } });
-    },
-  );
-
-  r.get(
-    '/api/admin/jobs',
-    {
-      preHandler: deps.guards.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Job runs, newest first',
-        security,
-        querystring: jobRunsQuery,
-        response: responses({ 200: jobRunsResponse }),
-      },
-    },
-    async (request) => {
-      const { page, limit, job } = request.query;
-      const { rows, total } = await runs.list({ offset: (page - 1) * limit, limit, job });
-      return {
-        success: true as const,
-        data: rows.map(toJobRun),
-        pagination: paginationOf({ page, limit }, total),
-      };
-    },
-  );
-
-  r.get(
-    '/api/admin/jobs/:id',
-    {
-      preHandler: deps.guards.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'One job run with its progress and result',
-        security,
-        params: idParams('id'),
-        response: responses({ 200: jobRunResponse }),
-      },
-    },
-    async (request) => {
-      const row = await runs.get(request.params.id);
-      if (!row) throw notFound('No job run has that id.');
-      return { success: true as const, data: toJobRun(row) };
+      const job = await scraping.captureRisingStars();
+      return reply.code(202).send({ success: true, data: { jobId: job.id, job } });
     },
   );
 
@@ -139,12 +101,9 @@ export function scrapeRoutes(
       },
     },
     async (request, reply) => {
-      const row = await refresh.request(currentUser(request).id, request.params.royalroadId);
-      const finished = await runner.waitFor(row.id, REFRESH_WAIT_MS);
-      if (finished && finished.status !== 'queued' && finished.status !== 'running') {
-        return reply.code(200).send({ success: true, data: toJobRun(finished) });
-      }
-      return reply.code(202).send({ success: true, data: { jobId: row.id, job: toJobRun(finished ?? row) } });
+      const { finished, job } = await refresh.refresh(currentUser(request).id, request.params.royalroadId);
+      if (finished) return reply.code(200).send({ success: true, data: job });
+      return reply.code(202).send({ success: true, data: { jobId: job.id, job } });
     },
   );
 

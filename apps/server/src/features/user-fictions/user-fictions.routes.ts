@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import {
+  addFictionBody,
+  addFictionResponse,
   addUserFictionBody,
   favoritesQuery,
   idParams,
@@ -19,18 +20,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
-import { type EncodedAnswer, sendEncoded } from '../../http/encoded-answer.ts';
+import { sendEncoded } from '../../http/encoded-answer.ts';
 import { matchesEtag } from '../../http/public-cache.ts';
+import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { UserFictionsService } from './user-fictions.service.ts';
 
 const removedResponse = z.object({ success: z.literal(true), data: z.object({ removed: z.literal(true) }) });
-
-/** Favorites answers kept as sent, by reader, page and version: at most this many bytes in all. */
-const FAVORITE_ANSWER_BYTES = 16 * 1024 * 1024;
-/** Bounds how long a fiction change the version cannot see (one in the same millisecond) can go unseen. */
-const FAVORITE_ANSWER_TTL_MS = 30_000;
 
 /** A reader's own list. Every route is for the signed-in reader and touches only their rows. */
 export function userFictionsRoutes(
@@ -38,12 +34,6 @@ export function userFictionsRoutes(
   deps: { service: UserFictionsService; guards: AuthGuards },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const favoriteAnswers = new TtlCache<EncodedAnswer & { etag: string }>({
-    ttlMs: FAVORITE_ANSWER_TTL_MS,
-    maxEntries: 1_000,
-    maxWeight: FAVORITE_ANSWER_BYTES,
-    weigh: (answer) => answer.body.length,
-  });
   const base = { preHandler: deps.guards.requireUser };
   const tags = ['user fictions'];
   const security = [{ bearer: [] }];
@@ -98,6 +88,28 @@ export function userFictionsRoutes(
     },
   );
 
+  r.post(
+    '/api/royalroad/add-fiction',
+    {
+      ...base,
+      schema: {
+        tags: ['royalroad'],
+        summary: 'Add a fiction to your list by its Royal Road link (as a favorite, last in your order)',
+        security,
+        body: addFictionBody,
+        response: responses({ 201: addFictionResponse }),
+      },
+    },
+    async (request, reply) => {
+      const data = await service.addFromRoyalRoad(
+        currentUser(request).id,
+        request.body.url,
+        requesterOf(request),
+      );
+      return reply.code(201).send({ success: true, data });
+    },
+  );
+
   r.get(
     '/api/userFictions/favorites',
     {
@@ -115,19 +127,14 @@ export function userFictionsRoutes(
       const userId = currentUser(request).id;
       // The dashboard asks for the whole list, often: the answer is kept as sent until the list or one
       // of its fictions changes, which a cheap query tells; the browser revalidates it with its ETag.
-      const version = await service.favoritesVersion(userId);
-      const answer = await favoriteAnswers.get(`${userId}|${page}|${limit}|${version}`, async () => {
-        const { userFictions, total } = await service.favorites(userId, { page, limit });
-        const body = Buffer.from(
-          String(
-            reply.serialize({
-              success: true as const,
-              data: { userFictions, pagination: paginationOf({ page, limit }, total) },
-            }),
-          ),
-        );
-        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-      });
+      const answer = await service.favoritesAnswer(userId, { page, limit }, ({ userFictions, total }) =>
+        String(
+          reply.serialize({
+            success: true as const,
+            data: { userFictions, pagination: paginationOf({ page, limit }, total) },
+          }),
+        ),
+      );
       // Sent as they are: the bytes were serialized (and checked) when the answer was made.
       const raw = reply as FastifyReply;
       raw.header('cache-control', 'private, no-cache').header('etag', answer.etag);

@@ -1,24 +1,58 @@
-import { type Fiction, READING_STATUSES, type UserFiction, type UserFictionStats } from '@rrc/contract';
-import { badRequest, conflict, notFound } from '../../errors.ts';
-import { toFiction } from '../fictions/fiction.mapper.ts';
-import type { FictionsRepository } from '../fictions/fictions.repository.ts';
+import { createHash } from 'node:crypto';
+import {
+  type AddFictionResult,
+  type Fiction,
+  READING_STATUSES,
+  type UserFiction,
+  type UserFictionStats,
+} from '@rrc/contract';
+import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
+import type { EncodedAnswer } from '../../http/encoded-answer.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { Requester } from '../../royalroad/request-queues.ts';
+import type { FictionsService } from '../fictions/fictions.service.ts';
+import type { ScrapingService } from '../scraping/scraping.service.ts';
 import type { UserFictionRow, UserFictionsRepository } from './user-fictions.repository.ts';
 
 export const CANNOT_REMOVE_FAVORITE = 'Cannot remove favorite fictions. Please remove from favorites first.';
 const NOT_IN_LIST = 'That fiction is not in your list.';
 
+/** Favorites answers kept as sent, by reader, page and version: at most this many bytes in all. */
+const FAVORITE_ANSWER_BYTES = 16 * 1024 * 1024;
+/** Bounds how long a fiction change the version cannot see (one in the same millisecond) can go unseen. */
+const FAVORITE_ANSWER_TTL_MS = 30_000;
+
+/** A favorites page as sent, with the ETag of its bytes. */
+export type FavoritesAnswer = EncodedAnswer & { etag: string };
+
 export function userFictionsService(deps: {
   userFictions: UserFictionsRepository;
-  fictions: FictionsRepository;
+  fictions: FictionsService;
+  scraping: Pick<ScrapingService, 'findOrImport'>;
   now: () => Date;
 }) {
   const { userFictions, fictions } = deps;
   const now = () => deps.now().toISOString();
+  // At most 1,000 answers and FAVORITE_ANSWER_BYTES in all.
+  const favoriteAnswers = new TtlCache<FavoritesAnswer>({
+    ttlMs: FAVORITE_ANSWER_TTL_MS,
+    maxEntries: 1_000,
+    maxWeight: FAVORITE_ANSWER_BYTES,
+    weigh: (answer) => answer.body.length,
+  });
+
+  async function favorites(userId: number, options: { page: number; limit: number }) {
+    const { rows, total } = await userFictions.favorites(userId, {
+      offset: (options.page - 1) * options.limit,
+      limit: options.limit,
+    });
+    return { userFictions: await withFictions(rows), total };
+  }
 
   /** Rows with their fictions, in the rows' order. */
   async function withFictions(rows: UserFictionRow[]): Promise<UserFiction[]> {
-    const fictionRows = await fictions.findByIds([...new Set(rows.map((row) => row.fiction_id))]);
-    const byId = new Map<number, Fiction>(fictionRows.map((row) => [row.id, toFiction(row)]));
+    const found = await fictions.byIds([...new Set(rows.map((row) => row.fiction_id))]);
+    const byId = new Map<number, Fiction>(found.map((fiction) => [fiction.id, fiction]));
     return rows.flatMap((row) => {
       const fiction = byId.get(row.fiction_id);
       return fiction ? [toUserFiction(row, fiction)] : [];
@@ -60,20 +94,29 @@ export function userFictionsService(deps: {
       return { userFictions: await withFictions(rows), total };
     },
 
-    favoritesVersion(userId: number): Promise<string> {
-      return userFictions.favoritesVersion(userId);
-    },
-
-    async favorites(userId: number, options: { page: number; limit: number }) {
-      const { rows, total } = await userFictions.favorites(userId, {
-        offset: (options.page - 1) * options.limit,
-        limit: options.limit,
+    /**
+     * A page of the reader's favorites as sent: `serialize` turns the page into the answer's text. The answer
+     * is kept until the list or one of its fictions changes, which a cheap query tells.
+     */
+    async favoritesAnswer(
+      userId: number,
+      options: { page: number; limit: number },
+      serialize: (found: { userFictions: UserFiction[]; total: number }) => string,
+    ): Promise<FavoritesAnswer> {
+      const version = await userFictions.favoritesVersion(userId);
+      return favoriteAnswers.get(`${userId}|${options.page}|${options.limit}|${version}`, async () => {
+        const body = Buffer.from(serialize(await favorites(userId, options)));
+        return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       });
-      return { userFictions: await withFictions(rows), total };
     },
 
     async all(userId: number): Promise<UserFiction[]> {
       return withFictions(await userFictions.all(userId));
+    },
+
+    /** The reader's list as stored, favorites first (exports write it out whole). */
+    entries(userId: number): Promise<UserFictionRow[]> {
+      return userFictions.all(userId);
     },
 
     async stats(userId: number): Promise<UserFictionStats> {
@@ -98,11 +141,30 @@ export function userFictionsService(deps: {
     // Writes that are not safe to repeat answer from what was read before them: once the write is done,
     // nothing else can fail and turn a saved change into an error the reader would retry.
     async add(userId: number, fictionId: number, status: string): Promise<UserFiction> {
-      const fiction = await fictions.findById(fictionId);
+      const fiction = await fictions.byId(fictionId);
       if (!fiction) throw notFound('No fiction has that id.');
       const row = await userFictions.add(userId, { fictionId, status, now: now() });
       if (!row) throw conflict('This fiction is already in your list.');
-      return toUserFiction(row, toFiction(fiction));
+      return toUserFiction(row, fiction);
+    },
+
+    /**
+     * Adds a fiction by its Royal Road id as a favorite, last in the reader's order (API.md); a fiction new to
+     * the site is read from Royal Road first.
+     */
+    async addFromRoyalRoad(
+      userId: number,
+      royalroadId: number,
+      requester: Requester,
+    ): Promise<AddFictionResult> {
+      const fiction = await deps.scraping.findOrImport(royalroadId, requester);
+      const entry = await userFictions.add(userId, {
+        fictionId: fiction.id,
+        status: 'plan_to_read',
+        now: now(),
+      });
+      if (!entry) throw new AppError(409, `"${fiction.title}" is already in your list.`);
+      return { title: fiction.title, fiction, userFictionId: entry.id };
     },
 
     async setStatus(userId: number, id: number, status: string): Promise<UserFiction> {
@@ -134,9 +196,9 @@ export function userFictionsService(deps: {
     },
 
     async toggleFavorite(userId: number, fictionId: number): Promise<UserFiction> {
-      const fiction = await fictions.findById(fictionId);
+      const fiction = await fictions.byId(fictionId);
       if (!fiction) throw notFound('No fiction has that id.');
-      return toUserFiction(await userFictions.toggleFavorite(userId, fictionId, now()), toFiction(fiction));
+      return toUserFiction(await userFictions.toggleFavorite(userId, fictionId, now()), fiction);
     },
 
     async reorder(userId: number, fictionIds: number[]): Promise<void> {

@@ -1,43 +1,14 @@
-import {
-  addFictionBody,
-  addFictionResponse,
-  popularFictionsResponse,
-  profileIdParam,
-  royalroadProfileResponse,
-} from '@rrc/contract';
+import { popularFictionsResponse, profileIdParam, royalroadProfileResponse } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
-import type { CatalogService } from './catalog.service.ts';
+import type { RoyalroadService } from './royalroad.service.ts';
 
-/** What comes straight from Royal Road: adding by link, its popular list, author profiles. */
-export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogService; guards: AuthGuards }) {
+/** What comes straight from Royal Road: its popular list and author profiles. */
+export function royalroadRoutes(app: FastifyInstance, deps: { royalroad: RoyalroadService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['royalroad'];
-
-  r.post(
-    '/api/royalroad/add-fiction',
-    {
-      preHandler: deps.guards.requireUser,
-      schema: {
-        tags,
-        summary: 'Add a fiction to your list by its Royal Road link (as a favorite, last in your order)',
-        security: [{ bearer: [] }],
-        body: addFictionBody,
-        response: responses({ 201: addFictionResponse }),
-      },
-    },
-    async (request, reply) => {
-      const data = await deps.catalog.addToList(
-        currentUser(request).id,
-        request.body.url,
-        requesterOf(request),
-      );
-      return reply.code(201).send({ success: true, data });
-    },
-  );
 
   r.get(
     '/api/royalroad/popular',
@@ -49,7 +20,7 @@ export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogSe
       },
     },
     async (_request, reply) => {
-      const data = await deps.catalog.popular();
+      const data = await deps.royalroad.popular();
       reply.header('cache-control', 'public, max-age=300');
       return { success: true as const, data, message: `${data.length} popular fictions from Royal Road` };
     },
@@ -73,7 +44,7 @@ export function royalroadRoutes(app: FastifyInstance, deps: { catalog: CatalogSe
     },
     async (request) => ({
       success: true as const,
-      data: await deps.catalog.profile(request.params.id, requesterOf(request)),
+      data: await deps.royalroad.profile(request.params.id, requesterOf(request)),
     }),
   );
 }

@@ -1,0 +1,266 @@
+// The composition root: the one place that builds repositories, then the services on them (each given the
+// other features' services it uses), then registers each feature's routes with its own service. Features
+// never build one another; what one knows of another is the type of its service.
+import { GENRE_SLUGS } from '@rrc/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { adminRepository } from './features/admin/admin.repository.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminService } from './features/admin/admin.service.ts';
+import { accountEmailRoutes } from './features/auth/account-email.routes.ts';
+import { accountEmailService } from './features/auth/account-email.service.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { authService } from './features/auth/auth.service.ts';
+import { emailTokensRepository } from './features/auth/email-tokens.repository.ts';
+import { createTokens } from './features/auth/tokens.ts';
+import { usersRepository } from './features/auth/users.repository.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
+import { exportService } from './features/export/export.service.ts';
+import { fictionsRepository } from './features/fictions/fictions.repository.ts';
+import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
+import { fictionsService } from './features/fictions/fictions.service.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { healthService } from './features/health/health.service.ts';
+import { JobRunner } from './features/jobs/job-runner.ts';
+import { jobRunsRepository } from './features/jobs/job-runs.repository.ts';
+import { jobsRoutes } from './features/jobs/jobs.routes.ts';
+import { jobsService } from './features/jobs/jobs.service.ts';
+import { Scheduler } from './features/jobs/scheduler.ts';
+import { exchangeCodesRepository } from './features/oauth/exchange-codes.repository.ts';
+import { oauthRoutes } from './features/oauth/oauth.routes.ts';
+import { oauthService } from './features/oauth/oauth.service.ts';
+import { oauthProviders } from './features/oauth/providers.ts';
+import { stateCookies } from './features/oauth/state-cookie.ts';
+import { donationsRepository } from './features/payments/donations.repository.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { paymentsService } from './features/payments/payments.service.ts';
+import { createStripe } from './features/payments/stripe-client.ts';
+import { subscriptionsRepository } from './features/payments/subscriptions.repository.ts';
+import { subscriptionsRoutes } from './features/payments/subscriptions.routes.ts';
+import { subscriptionsService } from './features/payments/subscriptions.service.ts';
+import { positionRoutes } from './features/position/position.routes.ts';
+import { positionService } from './features/position/position.service.ts';
+import { risingStarsRepository } from './features/rising-stars/rising-stars.repository.ts';
+import { risingStarsRoutes } from './features/rising-stars/rising-stars.routes.ts';
+import { risingStarsService } from './features/rising-stars/rising-stars.service.ts';
+import { royalroadRoutes } from './features/royalroad/royalroad.routes.ts';
+import { royalroadService } from './features/royalroad/royalroad.service.ts';
+import { refreshService } from './features/scraping/refresh.service.ts';
+import { scrapeRoutes } from './features/scraping/scrape.routes.ts';
+import { scrapingJobs } from './features/scraping/scraping.jobs.ts';
+import { scrapingService } from './features/scraping/scraping.service.ts';
+import {
+  insertLastFavorite,
+  userFictionsRepository,
+} from './features/user-fictions/user-fictions.repository.ts';
+import { userFictionsRoutes } from './features/user-fictions/user-fictions.routes.ts';
+import { userFictionsService } from './features/user-fictions/user-fictions.service.ts';
+import { authGuards } from './http/auth-guards.ts';
+import type { BackgroundTasks } from './lib/background-tasks.ts';
+import type { JobLogger } from './lib/jobs.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { RoyalRoadClient, userAgentFor } from './royalroad/client.ts';
+
+export interface CoreOptions {
+  config: Config;
+  database: Database;
+  log: JobLogger;
+  now?: () => Date;
+  /** Overrides for tests: a faster client, a controlled clock. */
+  client?: RoyalRoadClient;
+  genres?: readonly string[];
+}
+
+/**
+ * What every process has once, whether it serves or only scrapes: the Royal Road client (all requests queue
+ * in its one throttle), the fictions and Rising Stars services the scrapes write through, and the job runner
+ * with its scheduler.
+ */
+export function createCore(options: CoreOptions) {
+  const { config, database, log } = options;
+  const now = options.now ?? (() => new Date());
+  const client =
+    options.client ??
+    new RoyalRoadClient({
+      baseUrl: config.royalroad.baseUrl,
+      intervalMs: config.royalroad.intervalMs,
+      userAgent: userAgentFor(config.publicUrl),
+      log: (message) => log.warn(`royalroad: ${message}`),
+    });
+  const repositories = {
+    fictions: fictionsRepository(database.db),
+    // A capture stores the unknown fictions of a list in its own transaction.
+    risingStars: risingStarsRepository(database.db, (trx, items, at) =>
+      fictionsRepository(trx).ensureFromList(items, at),
+    ),
+    runs: jobRunsRepository(database.db),
+  };
+  const fictions = fictionsService({ fictions: repositories.fictions, now });
+  const risingStars = risingStarsService({ risingStars: repositories.risingStars, now });
+  const executes = config.role !== 'web';
+  const runner = new JobRunner({
+    runs: repositories.runs,
+    log,
+    now,
+    executes,
+    handlers: scrapingJobs({
+      client,
+      fictions,
+      risingStars,
+      now,
+      genres: options.genres ?? GENRE_SLUGS,
+      risingStarsActive: () => repositories.runs.isActive('rising-stars'),
+    }),
+  });
+  const scheduler =
+    executes && config.scheduler ? new Scheduler({ runner, runs: repositories.runs, log, now }) : null;
+  const jobs = jobsService({ runner, runs: repositories.runs, scheduler: scheduler !== null });
+  return { database, now, client, repositories, fictions, risingStars, jobs, runner, scheduler };
+}
+
+export type Core = ReturnType<typeof createCore>;
+
+/** Adapts a pino-style logger to the jobs' logger. */
+export function jobLogger(logger: {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}): JobLogger {
+  return {
+    info: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
+    error: (message) => logger.error(message),
+  };
+}
+
+/** Builds the request side of every feature on the core and registers its routes. */
+export async function registerFeatures(
+  app: FastifyInstance,
+  deps: {
+    core: Core;
+    config: Config;
+    jwtSecret: string;
+    mailer: Mailer;
+    mailLog: FastifyBaseLogger;
+    tasks: BackgroundTasks;
+    now: () => Date;
+  },
+) {
+  const { core, config, mailer, now } = deps;
+  const { db } = core.database;
+
+  const users = usersRepository(db);
+  const accountEmail = accountEmailService({
+    users,
+    emailTokens: emailTokensRepository(db),
+    mailer,
+    tasks: deps.tasks,
+    publicUrl: config.publicUrl,
+    log: deps.mailLog,
+    now,
+  });
+  const auth = authService({
+    users,
+    tokens: createTokens(deps.jwtSecret, config.jwtExpiresIn),
+    adminEmails: config.adminEmails,
+    accountEmail,
+    now,
+  });
+  const guards = authGuards(auth);
+
+  const stripe = await createStripe(config.stripe);
+  const subscriptionRows = subscriptionsRepository(db);
+  const subscriptions = subscriptionsService({
+    stripe,
+    subscriptions: subscriptionRows,
+    now,
+    coffeePageUrl: `${config.publicUrl}/coffee`,
+  });
+  const payments = paymentsService({
+    stripe,
+    // A paid sponsorship puts the fiction in its sponsor's list within the payment's transaction.
+    donations: donationsRepository(db, (trx, userId, entry) => insertLastFavorite(trx, userId, entry)),
+    subscriptions: subscriptionRows,
+    subscriptionFromStripe: subscriptions.fromStripe,
+    fictions: core.fictions,
+    contactEmail: config.contactEmail ?? null,
+    now,
+  });
+
+  const scraping = scrapingService({
+    client: core.client,
+    fictions: core.fictions,
+    jobs: core.jobs,
+    log: app.log.child({ component: 'scraping' }),
+    now,
+  });
+  const refresh = refreshService({
+    jobs: core.jobs,
+    fictions: core.fictions,
+    queues: core.client.queues,
+    now,
+  });
+  const userFictions = userFictionsService({
+    userFictions: userFictionsRepository(db),
+    fictions: core.fictions,
+    scraping,
+    now,
+  });
+
+  healthRoutes(app, {
+    health: healthService({ database: core.database, jobs: core.jobs, role: config.role }),
+  });
+  authRoutes(app, {
+    auth,
+    guards,
+    failedAttemptsPerMinute: config.authRateLimit,
+    registrationsPerHour: config.registrationRateLimit,
+  });
+  accountEmailRoutes(app, { accountEmail, auth, guards, failedAttemptsPerMinute: config.authRateLimit });
+  oauthRoutes(app, {
+    oauth: oauthService({
+      providers: oauthProviders(config.oauth, config.publicUrl),
+      cookies: stateCookies({
+        jwtSecret: deps.jwtSecret,
+        secure: config.publicUrl.startsWith('https:'),
+        now,
+      }),
+      auth,
+      exchangeCodes: exchangeCodesRepository(db),
+      now,
+    }),
+  });
+  adminRoutes(app, {
+    admin: adminService({
+      admin: adminRepository(db, core.database.dialect),
+      jobs: core.jobs,
+      payments,
+      adminEmails: config.adminEmails,
+      now,
+    }),
+    guards,
+  });
+  jobsRoutes(app, { jobs: core.jobs, guards });
+  paymentsRoutes(app, { payments, guards, emailEnabled: mailer.enabled });
+  subscriptionsRoutes(app, { subscriptions, guards });
+  risingStarsRoutes(app, { risingStars: core.risingStars });
+  scrapeRoutes(app, { scraping, refresh, guards });
+  positionRoutes(app, {
+    position: positionService({ fictions: core.fictions, risingStars: core.risingStars, scraping }),
+  });
+  fictionsRoutes(app, { fictions: core.fictions });
+  exportRoutes(app, {
+    exports: exportService({
+      fictions: core.fictions,
+      risingStars: core.risingStars,
+      userFictions,
+      now,
+    }),
+    guards,
+  });
+  royalroadRoutes(app, {
+    royalroad: royalroadService({ client: core.client, fictions: core.fictions, now }),
+  });
+  userFictionsRoutes(app, { service: userFictions, guards });
+}

@@ -1,0 +1,150 @@
+import {
+  MAX_RANGE_DAYS,
+  type MainList,
+  type RisingStarEntry,
+  type RisingStarRecord,
+  type RisingStarsLatest,
+  type RisingStarsTop,
+} from '@rrc/contract';
+import type { CaptureStatus } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
+import { captureVersion } from './capture-version.ts';
+import { buildMainList } from './main-list.ts';
+import type { RisingStarsRepository } from './rising-stars.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows of Rising Stars answers kept in memory at most (a few tens of megabytes). */
+const CACHED_ROWS = 50_000;
+
+/**
+ * The Rising Stars history: the public reads (kept per capture, so a new capture makes every answer new,
+ * whichever process made it), what the Position Calculator and exports read of it, and the writes of a capture.
+ */
+export function risingStarsService(deps: { risingStars: RisingStarsRepository; now: () => Date }) {
+  const { risingStars } = deps;
+  const version = captureVersion(risingStars);
+  // Every answer is weighed by the rows it holds: a 90-day window of one list is 18,000 of them.
+  const cache = new TtlCache<{ value: unknown; rows: number }>({
+    ttlMs: 5 * 60_000,
+    maxEntries: 2_000,
+    maxWeight: CACHED_ROWS,
+    weigh: (entry) => entry.rows,
+  });
+  /** An answer kept per capture under `key`; `rows` says how many rows it holds. */
+  async function cached<T>(key: string, load: () => Promise<T>, rows: (value: T) => number): Promise<T> {
+    const entry = await cache.get(`${await version()}|${key}`, async () => {
+      const value = await load();
+      return { value, rows: rows(value) };
+    });
+    return entry.value as T;
+  }
+
+  return {
+    /** The latest finished capture's identity, looked up at most every 2 s: keys other caches by capture. */
+    version,
+
+    /** Every entry of one list between two dates (default: the week before the end, which defaults to now). */
+    async range(query: { genre: string; startDate?: string; endDate?: string }) {
+      const { genre } = query;
+      const end = query.endDate ?? deps.now().toISOString();
+      const start = query.startDate ?? new Date(Date.parse(end) - 7 * DAY_MS).toISOString();
+      if (Date.parse(start) > Date.parse(end)) throw badRequest('startDate must be before endDate.');
+      if (Date.parse(end) - Date.parse(start) > MAX_RANGE_DAYS * DAY_MS) {
+        throw badRequest(`The date range may span at most ${MAX_RANGE_DAYS} days.`);
+      }
+      const load = () => risingStars.range({ genre, start, end });
+      // Without an end date the range moves with the clock: only explicit ranges are kept.
+      const entries: RisingStarEntry[] = query.endDate
+        ? await cached(`range|${genre}|${start}|${end}`, load, (rows) => rows.length)
+        : await load();
+      return { genre, start, end, entries };
+    },
+
+    /** The latest capture (of one list, or all); with fictionIds, those fictions' badge data instead. */
+    async latest(query: { genre?: string; fictionIds?: number[] }): Promise<RisingStarsLatest> {
+      const { fictionIds, genre } = query;
+      if (fictionIds) {
+        // A reader's whole list asks at once: kept per capture, and readers asking together share one query.
+        return cached(
+          `badges|${fictionIds.join(',')}`,
+          async () => {
+            const { capturedAt, badges } = await risingStars.badges(fictionIds);
+            return {
+              captured_at: capturedAt,
+              badges: Object.fromEntries([...badges].map(([id, list]) => [String(id), list])),
+            };
+          },
+          (answer) => Math.max(1, Object.keys(answer.badges).length),
+        );
+      }
+      const { capturedAt, entries } = await cached(
+        `latest|${genre ?? ''}`,
+        () => risingStars.latestEntries(genre),
+        (answer) => answer.entries.length,
+      );
+      return { captured_at: capturedAt, entries };
+    },
+
+    /** Every place a fiction held on any list, oldest first. */
+    forFiction(fictionId: number): Promise<RisingStarRecord[]> {
+      return cached(
+        `fiction|${fictionId}`,
+        () => risingStars.recordsForFiction(fictionId),
+        (records) => records.length,
+      );
+    },
+
+    /** First and last capture a fiction was on one list; 404 when it never was. */
+    async dateRange(fictionId: number, genre: string) {
+      const range = await risingStars.dateRange(fictionId, genre);
+      if (!range)
+        throw notFound(
+          `That fiction has never been on the ${genre === 'main' ? 'main' : genre} Rising Stars list.`,
+        );
+      return { first_captured_at: range.first, last_captured_at: range.last, captures: range.captures };
+    },
+
+    /** The latest main list with best positions, days on the list and movement. */
+    mainList(): Promise<MainList> {
+      return cached(
+        'main',
+        () => buildMainList(risingStars),
+        (list) => list.entries.length,
+      );
+    },
+
+    /** The top of the main list at the latest capture. */
+    async top(limit: number): Promise<RisingStarsTop> {
+      const { capturedAt, entries } = await cached(
+        `top|${limit}`,
+        () => risingStars.top(limit),
+        (answer) => answer.entries.length,
+      );
+      return { captured_at: capturedAt, entries };
+    },
+
+    // What the Position Calculator reads of a capture.
+    latestCapture: () => risingStars.latestCapture(),
+    previousCapture: (before: string) => risingStars.previousCapture(before),
+    captureEntries: (captureId: number) => risingStars.captureEntries(captureId),
+    bestPositions: (fictionId: number) => risingStars.bestPositions(fictionId),
+
+    /** The next batch of Rising Stars places of some fictions after an entry id (streamed exports). */
+    recordBatch: (fictionIds: number[], afterId: number, limit: number) =>
+      risingStars.recordBatch(fictionIds, afterId, limit),
+
+    // A capture, as the Rising Stars job writes it.
+    closeAbandonedCaptures: (olderThan: string, now: string) =>
+      risingStars.closeAbandonedCaptures(olderThan, now),
+    createCapture: (input: { capturedAt: string; genresTotal: number; jobRunId: number | null }) =>
+      risingStars.createCapture(input),
+    saveGenreList: (input: { captureId: number; genre: string; items: ParsedListItem[]; now: string }) =>
+      risingStars.saveGenreList(input),
+    finishCapture: (captureId: number, status: CaptureStatus, finishedAt: string) =>
+      risingStars.finishCapture(captureId, status, finishedAt),
+  };
+}
+
+export type RisingStarsService = ReturnType<typeof risingStarsService>;
