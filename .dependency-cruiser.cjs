@@ -40,12 +40,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: [
-          '\\.repository\\.ts$',
-          '^apps/server/src/db/',
-          '\\.test\\.ts$',
-          '\\.test-helpers\\.ts$',
-        ],
+        pathNot: ['\\.repository\\.ts$', '^apps/server/src/db/', '\\.test\\.ts$', '\\.test-helpers\\.ts$'],
       },
       to: { path: 'node_modules/kysely/' },
     },
@@ -75,7 +70,11 @@ module.exports = {
       comment: 'Another workspace is imported by its package name (@rrc/...), never by a relative path.',
       severity: 'error',
       from: { path: '^(apps/[^/]+|packages/[^/]+|e2e|bench|scripts)/' },
-      to: { pathNot: '^$1/|node_modules/', dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'] },
+      to: {
+        pathNot: '^$1/|node_modules/',
+        dependencyTypes: ['local'],
+        dependencyTypesNot: ['aliased-workspace'],
+      },
     },
   ],
   options: {

@@ -176,6 +176,7 @@ export async function registerFeatures(
     subscriptions: subscriptionRows,
     now,
     coffeePageUrl: `${config.publicUrl}/coffee`,
+    log: app.log.child({ component: 'payments' }),
   });
   const payments = paymentsService({
     stripe,

@@ -7,14 +7,31 @@ import {
   SPONSORSHIP,
 } from '@rrc/contract';
 import type Stripe from 'stripe';
-import { AppError, badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../errors.ts';
+import { badRequest, conflict, notFound, serviceUnavailable, unauthorized } from '../../errors.ts';
 import type { UserRecord } from '../../lib/account.ts';
 import { sha256Hex } from '../../lib/sha256.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
-import type { DonationRow, DonationStore, donationsRepository } from './donations.repository.ts';
+import type { DonationRow, donationsRepository } from './donations.repository.ts';
 import type { StripeSetup } from './stripe-client.ts';
+import {
+  eventShapeProblem,
+  idOf,
+  paymentIntentOfSecret,
+  providerUnavailable,
+  secretHashOf,
+  signedAt,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from './stripe-events.ts';
 import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 import { type StripeSubscriptionState, subscriptionRecord } from './subscriptions.service.ts';
+import {
+  onChargeRefunded,
+  onInvoicePaid,
+  onPaymentIntentFailed,
+  onPaymentIntentSucceeded,
+  onSubscriptionChanged,
+  paymentIntentOfInvoice,
+} from './webhook-events.ts';
 
 const CURRENCY = 'usd';
 /** The monthly tier's recurring price is found (or made once) by this key, so every instance shares it. */
@@ -39,74 +56,6 @@ export interface PaymentsDeps {
   now: () => Date;
 }
 
-/** The id of a Stripe object reference, expanded or not. */
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
-/** `pi_123_secret_abc` → `pi_123`. */
-function paymentIntentOfSecret(clientSecret: string): string {
-  const cut = clientSecret.indexOf('_secret_');
-  return cut > 0 ? clientSecret.slice(0, cut) : clientSecret;
-}
-
-function userIdOf(metadata: Stripe.Metadata | null | undefined): number | null {
-  const value = Number(metadata?.user_id);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-/** Stripe failures become 503s with the usual text; the details go to the log through `cause`. */
-function providerUnavailable(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  return serviceUnavailable(MESSAGES.serviceUnavailable, error);
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
-/**
- * What is wrong with a signed event's shape for the types we apply, or null. Only Stripe can sign events,
- * but a malformed one must still be refused (400) rather than fail halfway.
- */
-function eventShapeProblem(event: Stripe.Event): string | null {
-  const raw = event as unknown as Record<string, unknown>;
-  if (typeof raw.id !== 'string' || raw.id.length === 0 || raw.id.length > 255) return 'no event id';
-  if (typeof raw.type !== 'string') return 'no event type';
-  const data = raw.data;
-  if (!isObject(data) || !isObject(data.object)) return 'no data object';
-  const object = data.object;
-  const id = object.id;
-  switch (raw.type) {
-    case 'payment_intent.succeeded':
-    case 'payment_intent.payment_failed':
-      if (typeof id !== 'string') return 'the payment intent has no id';
-      if (!isCount(object.amount)) return 'the payment intent has no amount';
-      if (object.amount_received !== undefined && !isCount(object.amount_received))
-        return 'a bad amount_received';
-      if (object.metadata !== undefined && object.metadata !== null && !isObject(object.metadata)) {
-        return 'bad metadata';
-      }
-      return null;
-    case 'invoice.paid':
-      if (typeof id !== 'string') return 'the invoice has no id';
-      if (!isCount(object.amount_paid)) return 'the invoice has no amount_paid';
-      if (typeof object.currency !== 'string') return 'the invoice has no currency';
-      return null;
-    case 'charge.refunded':
-      if (!isCount(object.amount_refunded)) return 'the charge has no amount_refunded';
-      if (typeof object.refunded !== 'boolean') return 'the charge does not say whether it is refunded';
-      return null;
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      if (typeof id !== 'string' || !/^sub_[A-Za-z0-9]{1,250}$/.test(id)) return 'the subscription has no id';
-      return null;
-    default:
-      return null;
-  }
-}
-
 /** Who asks how a payment went: the signed-in reader (if any) and the client secret they hold (if any). */
 export interface PaymentViewer {
   userId: number | null;
@@ -118,18 +67,6 @@ function mayView(row: DonationRow, viewer: PaymentViewer): boolean {
   if (row.user_id !== null && viewer.userId === row.user_id) return true;
   return Boolean(viewer.clientSecret && row.client_secret_hash === sha256Hex(viewer.clientSecret));
 }
-
-/** How far in the future a webhook signature may be dated (Stripe's own tolerance for the past). */
-const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
-
-/** The signing time (unix seconds) of a Stripe-Signature header, or null when it has none. */
-function signedAt(signature: string): number | null {
-  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signature);
-  return match ? Number(match[1]) : null;
-}
-
-const secretHashOf = (intent: Stripe.PaymentIntent) =>
-  intent.client_secret ? sha256Hex(intent.client_secret) : null;
 
 function statusForClient(row: DonationRow): PaymentStatus {
   return { status: row.status, amount: row.amount_cents / 100, tier: row.tier };
@@ -217,107 +154,6 @@ export function paymentsService(deps: PaymentsDeps) {
       subscriptionId: subscription.id,
       amountCents: invoice.amount_due,
     };
-  }
-
-  /** Applies a payment that Stripe says succeeded; side effects (sponsorship) run once. */
-  async function succeed(store: DonationStore, row: DonationRow, now: string, paymentIntentId?: string) {
-    const changed = await store.markSucceeded(row.id, now, { paymentIntentId });
-    if (changed && row.kind === 'sponsorship' && row.fiction_id !== null) {
-      await store.applySponsorship(row.fiction_id, row.user_id, now);
-    }
-  }
-
-  async function onPaymentIntentSucceeded(store: DonationStore, intent: Stripe.PaymentIntent, now: string) {
-    const row = await store.byPaymentIntent(intent.id);
-    if (row) return succeed(store, row, now);
-    // Not ours, or a subscription renewal (counted by its invoice.paid). A payment we started but failed to
-    // store (the process died in between) carries our metadata: record it rather than lose it.
-    const kind = intent.metadata?.kind;
-    const tier = intent.metadata?.tier;
-    if ((kind !== 'coffee' && kind !== 'sponsorship') || !tier || tier === 'monthly') return;
-    const fictionId = Number(intent.metadata.fiction_id) || null;
-    const inserted = await store.insert({
-      kind,
-      tier,
-      amountCents: intent.amount_received || intent.amount,
-      currency: intent.currency,
-      status: 'pending',
-      paymentIntentId: intent.id,
-      userId: userIdOf(intent.metadata),
-      fictionId,
-      clientSecretHash: secretHashOf(intent),
-      now,
-    });
-    await succeed(store, inserted, now);
-  }
-
-  async function onPaymentIntentFailed(store: DonationStore, intent: Stripe.PaymentIntent, now: string) {
-    const row = await store.byPaymentIntent(intent.id);
-    if (row) await store.markFailed(row.id, intent.last_payment_error?.message ?? null, now);
-  }
-
-  function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
-    return idOf(invoice.parent?.subscription_details?.subscription);
-  }
-
-  /** The payment intent that paid an invoice (looked up before the transaction: it may call Stripe). */
-  async function paymentIntentOfInvoice(stripe: Stripe, invoice: Stripe.Invoice): Promise<string | null> {
-    const listed =
-      invoice.payments?.data ?? (await stripe.invoicePayments.list({ invoice: invoice.id ?? '' })).data;
-    const paid = listed.find((entry) => entry.payment.type === 'payment_intent' && entry.status === 'paid');
-    const any = paid ?? listed.find((entry) => entry.payment.type === 'payment_intent');
-    return idOf(any?.payment.payment_intent);
-  }
-
-  async function onInvoicePaid(
-    store: DonationStore,
-    invoice: Stripe.Invoice,
-    paymentIntentId: string | null,
-    now: string,
-  ) {
-    if (!invoice.id) return;
-    const row =
-      (await store.byInvoice(invoice.id)) ??
-      (paymentIntentId ? await store.byPaymentIntent(paymentIntentId) : undefined);
-    if (row) return succeed(store, row, now, paymentIntentId ?? undefined);
-    // A renewal: a new payment by whoever started the subscription.
-    const subscriptionId = subscriptionOfInvoice(invoice);
-    if (!subscriptionId) return;
-    const first = await store.firstOfSubscription(subscriptionId);
-    const metadata = invoice.parent?.subscription_details?.metadata;
-    if (!first && metadata?.kind !== 'coffee') return;
-    await store.insert({
-      kind: 'coffee',
-      tier: 'monthly',
-      amountCents: invoice.amount_paid,
-      currency: invoice.currency,
-      status: 'succeeded',
-      paymentIntentId,
-      invoiceId: invoice.id,
-      subscriptionId,
-      userId: first ? first.user_id : userIdOf(metadata),
-      now,
-    });
-  }
-
-  /** A monthly donation changed (cancelled, kept, renewed, past due, ended): store Stripe's current state. */
-  async function onSubscriptionChanged(store: DonationStore, current: StripeSubscriptionState | null) {
-    if (!current) return;
-    const { subscription, syncedAt } = current;
-    const known = await store.subscriptions.exists(subscription.id);
-    const first = known ? undefined : await store.firstOfSubscription(subscription.id);
-    // A subscription this site did not start (nothing stored, not our metadata) is none of its business.
-    if (!known && !first && subscription.metadata?.kind !== 'coffee') return;
-    const userId = known ? null : (first?.user_id ?? userIdOf(subscription.metadata));
-    await store.subscriptions.save(subscriptionRecord(subscription, userId, syncedAt));
-  }
-
-  async function onChargeRefunded(store: DonationStore, charge: Stripe.Charge, now: string) {
-    const paymentIntentId = idOf(charge.payment_intent);
-    if (!paymentIntentId) return;
-    const row = await store.byPaymentIntent(paymentIntentId);
-    if (!row) return;
-    await store.recordRefund(row.id, charge.amount_refunded, charge.refunded, now);
   }
 
   return {

@@ -36,6 +36,8 @@ export interface SubscriptionsDeps {
   now: () => Date;
   /** The coffee page's address: Stripe's customer portal sends donors back there. */
   coffeePageUrl: string;
+  /** Where a failed look-up at Stripe is noted when the stored state answers instead. */
+  log: { warn(context: object, message: string): void };
 }
 
 /** A subscription as Stripe answered it, and when we asked. */
@@ -167,7 +169,13 @@ export function subscriptionsService(deps: SubscriptionsDeps) {
       if (pending.length === 0) return rows.filter(shown).slice(0, LISTED).map(forDonor);
       for (const row of pending) {
         // Stripe unreachable: the stored state is still the best answer.
-        const now = await current(client, row.id).catch(() => null);
+        const now = await current(client, row.id).catch((error: unknown) => {
+          deps.log.warn(
+            { err: error, subscriptionId: row.id },
+            'Stripe could not be asked about a new subscription',
+          );
+          return null;
+        });
         if (now)
           await deps.subscriptions.save(subscriptionRecord(now.subscription, row.user_id, now.syncedAt));
       }
