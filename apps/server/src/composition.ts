@@ -8,6 +8,9 @@ import type { Database } from './db/database.ts';
 import { adminRepository } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adminService } from './features/admin/admin.service.ts';
+import { analyticsRepository } from './features/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { analyticsService } from './features/analytics/analytics.service.ts';
 import { accountEmailRoutes } from './features/auth/account-email.routes.ts';
 import { accountEmailService } from './features/auth/account-email.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -251,8 +254,11 @@ export async function registerFeatures(
     position: positionService({ fictions: core.fictions, risingStars: core.risingStars, scraping }),
   });
   fictionsRoutes(app, { fictions: core.fictions });
+  const analytics = analyticsService({ analytics: analyticsRepository(db), now });
+  analyticsRoutes(app, { analytics });
   exportRoutes(app, {
     exports: exportService({
+      analytics,
       fictions: core.fictions,
       risingStars: core.risingStars,
       userFictions,

@@ -1,5 +1,6 @@
 export * from './account-email.ts';
 export * from './admin.ts';
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './fictions.ts';

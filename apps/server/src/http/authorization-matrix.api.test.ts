@@ -128,6 +128,8 @@ const MATRIX: Row[] = [
   ['GET /api/fictions/popular-by-users', 200, 200, 200, 200, at('/api/fictions/popular-by-users')],
   ['GET /api/fictions/{royalroadId}', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}` })],
   ['GET /api/fictions/{royalroadId}/history', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/history` })],
+  ['GET /api/fictions/{royalroadId}/analytics', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/analytics?range=30d` })],
+  ['GET /api/compare', 200, 200, 200, 200, (f) => ({ url: `/api/compare?ids=${f.ranked.royalroadId}&align=calendar` })],
   ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],
   ['GET /api/userFictions/export', 401, 200, 200, 200, at('/api/userFictions/export')],
   ['POST /api/royalroad/add-fiction', 401, 201, 201, 201, (f, who) => ({ url: '/api/royalroad/add-fiction', payload: { url: String(f.addable[who]) } })],

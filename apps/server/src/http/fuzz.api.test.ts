@@ -377,6 +377,15 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.constantFrom('2026-11-01', '2026-11-21T12:00:00.000Z', '2026-09-01T00:00:00Z');
     case 'job':
       return fc.constantFrom('fiction', 'rising-stars', 'all-fictions');
+    case 'ids':
+      return fc.subarray(real.royalroadIds, {
+        minLength: 1,
+        maxLength: Math.min(6, real.royalroadIds.length),
+      });
+    case 'range':
+      return fc.constantFrom('7d', '30d', '90d', 'all');
+    case 'align':
+      return fc.constantFrom('launch', 'calendar');
     case 'order':
       return fc.constantFrom('asc', 'desc');
     case 'sort':

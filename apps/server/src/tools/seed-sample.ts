@@ -108,6 +108,7 @@ export interface SampleTarget {
     importFiction(input: {
       fiction: SampleFictionRow;
       snapshots: SampleSnapshotRow[];
+      chapters: Array<{ royalroad_chapter_id: number; title: string; published_at: string | null }>;
       createdAt: string;
     }): Promise<number | null>;
   };
@@ -164,6 +165,11 @@ export async function importSample(
         last_chapter_at: published.length ? iso(published.sort().at(-1) as string) : null,
       },
       snapshots,
+      chapters: fiction.chapters.map((chapter) => ({
+        royalroad_chapter_id: chapter.id,
+        title: chapter.title,
+        published_at: chapter.published ? iso(chapter.published) : null,
+      })),
       createdAt: snapshots[0]?.captured_at ?? deps.now().toISOString(),
     });
     if (id !== null) {

@@ -3,6 +3,7 @@ import type { Fiction, User } from '@rrc/contract';
 import { titleSlug } from '@rrc/contract';
 import yazl from 'yazl';
 import type { UserRecord } from '../../lib/account.ts';
+import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
 import type { UserFictionsService } from '../user-fictions/user-fictions.service.ts';
@@ -14,6 +15,7 @@ const BATCH = 1000;
 type ListEntry = Awaited<ReturnType<UserFictionsService['entries']>>[number];
 
 interface ArchiveDeps {
+  analytics: Pick<AnalyticsService, 'dailyGrowthOf'>;
   fictions: Pick<FictionsService, 'snapshotBatch' | 'snapshotColumns'>;
   risingStars: Pick<RisingStarsService, 'recordBatch'>;
   now: () => Date;
@@ -150,6 +152,41 @@ function exportArchive(deps: ArchiveDeps, content: ExportContent): NodeJS.Readab
     }
   }
 
+  /** Growth per day of every fiction, one fiction after the other. */
+  async function* growthCsv() {
+    yield csvLine([
+      'royalroad_id',
+      'title',
+      'date',
+      'followers',
+      'followers_gained',
+      'views_gained',
+      'favorites_gained',
+      'ratings_gained',
+      'views_per_follower',
+      'favorites_per_follower',
+    ]);
+    for (const fiction of content.fictions) {
+      const days = await deps.analytics.dailyGrowthOf(fiction.id);
+      yield days
+        .map((day) =>
+          csvLine([
+            fiction.royalroad_id,
+            fiction.title,
+            day.date,
+            day.followers,
+            day.followers_gained,
+            day.views_gained,
+            day.favorites_gained,
+            day.ratings_gained,
+            day.views_per_follower,
+            day.favorites_per_follower,
+          ]),
+        )
+        .join('');
+    }
+  }
+
   function* listCsv() {
     yield csvLine([
       'royalroad_id',
@@ -235,6 +272,7 @@ function exportArchive(deps: ArchiveDeps, content: ExportContent): NodeJS.Readab
   zip.addReadStreamLazy('snapshots.csv', options, (callback) =>
     callback(null, Readable.from(snapshotsCsv())),
   );
+  zip.addReadStreamLazy('growth.csv', options, (callback) => callback(null, Readable.from(growthCsv())));
   zip.addReadStreamLazy('rising-stars.csv', options, (callback) =>
     callback(null, Readable.from(risingStarsCsv())),
   );

@@ -254,6 +254,8 @@ export function fictionsRepository(db: Kysely<Schema>) {
     importFiction(input: {
       fiction: Omit<Insertable<FictionsTable>, 'created_at' | 'updated_at' | 'last_scraped_at'>;
       snapshots: Array<Omit<Insertable<FictionSnapshotsTable>, 'fiction_id'>>;
+      /** Its chapters with their release times, when known. */
+      chapters?: Array<{ royalroad_chapter_id: number; title: string; published_at: string | null }>;
       createdAt: string;
     }): Promise<number | null> {
       return db.transaction().execute(async (trx) => {
@@ -282,6 +284,14 @@ export function fictionsRepository(db: Kysely<Schema>) {
               input.snapshots.slice(start, start + 500).map((snapshot) => ({ ...snapshot, fiction_id: id })),
             )
             .onConflict((oc) => oc.columns(['fiction_id', 'captured_at']).doNothing())
+            .execute();
+        }
+        const chapters = input.chapters ?? [];
+        for (let start = 0; start < chapters.length; start += 500) {
+          await trx
+            .insertInto('fiction_chapters')
+            .values(chapters.slice(start, start + 500).map((chapter) => ({ ...chapter, fiction_id: id })))
+            .onConflict((oc) => oc.columns(['fiction_id', 'royalroad_chapter_id']).doNothing())
             .execute();
         }
         return id;
