@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COMPARE } from './compare-rules.ts';
 import { okEnvelope } from './envelope.ts';
 import { isId } from './ids.ts';
 
@@ -102,8 +103,6 @@ const fictionAnalytics = z.object({
 export type FictionAnalytics = z.infer<typeof fictionAnalytics>;
 export const fictionAnalyticsResponse = okEnvelope(fictionAnalytics);
 
-/** At most this many fictions side by side on /compare. */
-export const MAX_COMPARE = 6;
 export const COMPARE_ALIGNS = ['launch', 'calendar'] as const;
 
 export const compareQuery = z.object({
@@ -145,4 +144,3 @@ const comparison = z.object({
 });
 export type Comparison = z.infer<typeof comparison>;
 export const compareResponse = okEnvelope(comparison);
-export const COMPARE_MILESTONES = [7, 14, 30, 60, 90] as const;

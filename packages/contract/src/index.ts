@@ -2,6 +2,7 @@ export * from './account-email.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './compare-rules.ts';
 export * from './envelope.ts';
 export * from './fictions.ts';
 export * from './fields.ts';

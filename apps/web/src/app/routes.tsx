@@ -48,6 +48,9 @@ const PositionResultPage = lazy(() =>
 const CoffeePage = lazy(() =>
   import('../features/payments/CoffeePage.tsx').then((m) => ({ default: m.CoffeePage })),
 );
+const ComparePage = lazy(() =>
+  import('../features/analytics/ComparePage.tsx').then((m) => ({ default: m.ComparePage })),
+);
 const SponsorPage = lazy(() => import('./pages/SponsorPage.tsx').then((m) => ({ default: m.SponsorPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -105,6 +108,14 @@ export function AppRoutes() {
           element={
             <Loading>
               <CoffeePage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/compare"
+          element={
+            <Loading>
+              <ComparePage />
             </Loading>
           }
         />

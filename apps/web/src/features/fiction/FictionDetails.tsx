@@ -2,6 +2,7 @@ import type { Fiction } from '@rrc/contract';
 import { fictionPath, titleSlug } from '@rrc/contract/rules';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { Release } from '../../components/charts/release-markers.tsx';
 import { DownloadButton } from '../../components/DownloadButton.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -50,14 +51,19 @@ function NotFound({ message }: { message: string }) {
 
 /**
  * A fiction's page (`/fiction/:id/:slug`). What other features add to it comes in as slots: the signed-in
- * reader's favorite button (with where to report its failures) and the admins' tools.
+ * reader's favorite button (with where to report its failures), the admins' tools, the analytics shown
+ * below the charts and the chapter releases marked on them.
  */
 export function FictionDetails({
   favoriteButton,
   adminTools,
+  analytics,
+  releases,
 }: {
   favoriteButton: (fiction: Fiction, onError: (message: string) => void) => ReactNode;
   adminTools: (fiction: Fiction) => ReactNode;
+  analytics?: (fiction: Fiction) => ReactNode;
+  releases?: Release[];
 }) {
   const params = useParams();
   const navigate = useNavigate();
@@ -173,6 +179,9 @@ export function FictionDetails({
             <Link to={`/rising-stars-position/${data.royalroad_id}`} className={buttonClasses('secondary')}>
               Rising Stars Position Calculator
             </Link>
+            <Link to={`/compare?ids=${data.royalroad_id}`} className={buttonClasses('secondary')}>
+              Compare
+            </Link>
             {!data.sponsored && (
               // The sponsorship page is reached by a full page load (SPEC §1).
               <a href={`/sponsor/${data.royalroad_id}`} className={buttonClasses('secondary')}>
@@ -197,10 +206,11 @@ export function FictionDetails({
           ) : (
             <WhenVisible placeholder={<ChartsLoading />}>
               <Suspense fallback={<ChartsLoading />}>
-                <FictionCharts points={points} records={records.data ?? []} />
+                <FictionCharts points={points} records={records.data ?? []} releases={releases} />
               </Suspense>
             </WhenVisible>
           )}
+          {analytics?.(data)}
         </div>
         <aside className="space-y-6">
           <section

@@ -2,8 +2,16 @@ import type { RisingStarRecord, SnapshotPoint } from '@rrc/contract';
 import { compareGenres, genreLabel } from '@rrc/contract/rules';
 import { useMemo, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ChartCard, type SeriesSpec } from './ChartCard.tsx';
-import { compactNumber, longDate, RANGES, type RangeKey, shortDate, withinRange } from './ranges.ts';
+import { ChartCard, type SeriesSpec } from '../../../components/charts/ChartCard.tsx';
+import { RangePicker } from '../../../components/charts/RangePicker.tsx';
+import {
+  compactNumber,
+  longDate,
+  type RangeKey,
+  shortDate,
+  withinRange,
+} from '../../../components/charts/ranges.ts';
+import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
 
 const PALETTE = [
   '#4f46e5',
@@ -36,27 +44,6 @@ const QUALITY: SeriesSpec[] = [
 
 const axisTick = { fontSize: 11, fill: '#64748b' };
 const tooltipStyle = { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 12 };
-
-function RangePicker({ value, onChange }: { value: RangeKey; onChange: (range: RangeKey) => void }) {
-  return (
-    <fieldset className="inline-flex rounded-lg border-0 bg-slate-200/70 p-1">
-      <legend className="sr-only">Date range of the charts</legend>
-      {RANGES.map((range) => (
-        <button
-          key={range.key}
-          type="button"
-          aria-pressed={value === range.key}
-          onClick={() => onChange(range.key)}
-          className={`rounded-md px-3 py-1 text-xs font-semibold sm:text-sm ${
-            value === range.key ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
-          }`}
-        >
-          {range.label}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 // Recharts reads its axes and lines from its direct children, so these return elements rather than components.
 const timeAxis = () => (
@@ -91,8 +78,19 @@ function lines(
   ));
 }
 
-/** The three charts of a fiction over its snapshot history, with a shared date range. */
-export function FictionCharts({ points, records }: { points: SnapshotPoint[]; records: RisingStarRecord[] }) {
+/**
+ * The three charts of a fiction over its snapshot history, with a shared date range, and the releases of
+ * its chapters as markers.
+ */
+export function FictionCharts({
+  points,
+  records,
+  releases = [],
+}: {
+  points: SnapshotPoint[];
+  records: RisingStarRecord[];
+  releases?: Release[];
+}) {
   const [range, setRange] = useState<RangeKey>('all');
 
   const history = useMemo(
@@ -128,6 +126,8 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
   const hasScores = shown.some((point) =>
     QUALITY.some((series) => typeof point[series.key as keyof SnapshotPoint] === 'number'),
   );
+  const releasesShown = releasesWithin(releases, shown);
+  const rankReleases = releasesWithin(releases, rankShown);
   const noHistory = shown.length === 0 ? 'No statistics recorded in this period yet.' : null;
 
   return (
@@ -142,8 +142,9 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
         description="Position on each list over time; 1 is the top."
         series={rankSeries}
         empty={rankShown.length === 0 ? 'Not on a Rising Stars list in this period.' : null}
+        releases={rankReleases.length}
       >
-        {(hidden) => (
+        {(hidden, markers) => (
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rankShown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
@@ -155,6 +156,7 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
                 contentStyle={tooltipStyle}
               />
               {lines(rankSeries, hidden, { dots: rankShown.length < 40 })}
+              {markers.shown && releaseMarkers(rankReleases, markers)}
             </LineChart>
           </ResponsiveContainer>
         )}
@@ -165,8 +167,9 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
         description="Views use the right-hand scale."
         series={ENGAGEMENT}
         empty={noHistory}
+        releases={releasesShown.length}
       >
-        {(hidden) => (
+        {(hidden, markers) => (
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={shown} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
@@ -185,6 +188,7 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
                 contentStyle={tooltipStyle}
               />
               {lines(ENGAGEMENT, hidden, { axisOf: (key) => (key === 'total_views' ? 'views' : 'counts') })}
+              {markers.shown && releaseMarkers(releasesShown, { ...markers, yAxisId: 'counts' })}
             </LineChart>
           </ResponsiveContainer>
         )}
@@ -195,8 +199,9 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
         description="Scores out of 5."
         series={QUALITY}
         empty={noHistory ?? (hasScores ? null : 'No scores recorded in this period yet.')}
+        releases={releasesShown.length}
       >
-        {(hidden) => (
+        {(hidden, markers) => (
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={shown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
               <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
@@ -208,6 +213,7 @@ export function FictionCharts({ points, records }: { points: SnapshotPoint[]; re
                 contentStyle={tooltipStyle}
               />
               {lines(QUALITY, hidden)}
+              {markers.shown && releaseMarkers(releasesShown, markers)}
             </LineChart>
           </ResponsiveContainer>
         )}

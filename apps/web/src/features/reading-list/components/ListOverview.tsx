@@ -1,12 +1,14 @@
 import type { UserFictionStats } from '@rrc/contract';
-import { READING_STATUS_LABELS, READING_STATUSES } from '@rrc/contract/rules';
+import { MAX_COMPARE, READING_STATUS_LABELS, READING_STATUSES } from '@rrc/contract/rules';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { DownloadButton } from '../../../components/DownloadButton.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { downloadList, LIST_EXPORT_FILENAME } from '../api/download-list.ts';
+import { useFavorites } from '../api/get-favorites.ts';
 import { useReadingStats } from '../api/get-stats.ts';
 import { useListFilter } from '../list-filter.ts';
 
@@ -42,10 +44,12 @@ function Count({
 
 /**
  * The list at a glance: how many fictions per reading status, each count showing those fictions in the All
- * Fictions list, and the download of the whole list with its history.
+ * Fictions list, the comparison of the first favorites, and the download of the whole list with its history.
  */
 export function ListOverview() {
   const stats = useReadingStats();
+  const favorites = useFavorites();
+  const compared = (favorites.data ?? []).slice(0, MAX_COMPARE).map((entry) => entry.fiction.royalroad_id);
   const { view, status, showAll, showFavorites } = useListFilter();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const counts: Partial<UserFictionStats> = stats.data ?? {};
@@ -54,12 +58,19 @@ export function ListOverview() {
     <Card
       title="Your List"
       actions={
-        <DownloadButton
-          download={downloadList}
-          label="Download my data"
-          fallbackFilename={LIST_EXPORT_FILENAME}
-          onError={setDownloadError}
-        />
+        <div className="flex flex-wrap gap-2">
+          {compared.length > 0 && (
+            <Link to={`/compare?ids=${compared.join(',')}`} className={buttonClasses('secondary')}>
+              Compare favorites
+            </Link>
+          )}
+          <DownloadButton
+            download={downloadList}
+            label="Download my data"
+            fallbackFilename={LIST_EXPORT_FILENAME}
+            onError={setDownloadError}
+          />
+        </div>
       }
     >
       {downloadError && (
