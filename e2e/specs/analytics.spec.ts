@@ -78,7 +78,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const title = (await marker.getAttribute('data-title')) as string;
       expect(analytics.chapters.map((chapter) => chapter.title)).toContain(title);
       await marker.locator('rect').dispatchEvent('click');
-      await expect(gains.getByText(title, { exact: true })).toBeVisible();
+      await expect(gains.locator('[aria-live="polite"]')).toContainText(title);
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-pressed', 'false');
       await expect(markers).toHaveCount(0);
@@ -87,7 +87,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const engagement = page.getByRole('region', { name: 'Engagement and growth' });
       await expect(engagement.locator('.release-marker').first()).toBeAttached();
 
-      const chapters = page.getByRole('region', { name: 'Chapters' });
+      const chapters = page.getByRole('region', { name: 'Chapters', exact: true });
       await expect(chapters.getByRole('row')).toHaveCount(21);
       await chapters.getByRole('button', { name: `Show all ${analytics.chapters.length} chapters` }).click();
       await expect(chapters.getByRole('row')).toHaveCount(analytics.chapters.length + 1);

@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await tasks.idle();
     mailer.close();
   });
-  await registerFeatures(app, {
+  const features = await registerFeatures(app, {
     core: options.core,
     config,
     jwtSecret: options.jwtSecret,
@@ -120,6 +120,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   });
 
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, options.webRoot, features.headTags);
   return app;
 }

@@ -25,6 +25,8 @@ import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { fictionsService } from './features/fictions/fictions.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { healthService } from './features/health/health.service.ts';
+import { linkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
+import { linkPreviewService } from './features/link-preview/link-preview.service.ts';
 import { JobRunner } from './features/jobs/job-runner.ts';
 import { jobRunsRepository } from './features/jobs/job-runs.repository.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
@@ -137,7 +139,10 @@ export function jobLogger(logger: {
   };
 }
 
-/** Builds the request side of every feature on the core and registers its routes. */
+/**
+ * Builds the request side of every feature on the core and registers its routes; answers what the served
+ * web app needs of them (the head tags of a page).
+ */
 export async function registerFeatures(
   app: FastifyInstance,
   deps: {
@@ -256,6 +261,8 @@ export async function registerFeatures(
   fictionsRoutes(app, { fictions: core.fictions });
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
+  const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl });
+  linkPreviewRoutes(app, { linkPreview });
   exportRoutes(app, {
     exports: exportService({
       analytics,
@@ -270,4 +277,6 @@ export async function registerFeatures(
     royalroad: royalroadService({ client: core.client, fictions: core.fictions, now }),
   });
   userFictionsRoutes(app, { service: userFictions, guards });
+  // The HTML of fiction pages carries their link previews' tags.
+  return { headTags: linkPreview.headTags };
 }

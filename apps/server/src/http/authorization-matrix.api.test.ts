@@ -129,6 +129,7 @@ const MATRIX: Row[] = [
   ['GET /api/fictions/{royalroadId}', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}` })],
   ['GET /api/fictions/{royalroadId}/history', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/history` })],
   ['GET /api/fictions/{royalroadId}/analytics', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/analytics?range=30d` })],
+  ['GET /api/fictions/{royalroadId}/card.png', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/card.png` })],
   ['GET /api/compare', 200, 200, 200, 200, (f) => ({ url: `/api/compare?ids=${f.ranked.royalroadId}&align=calendar` })],
   ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],
   ['GET /api/userFictions/export', 401, 200, 200, 200, at('/api/userFictions/export')],
@@ -371,7 +372,9 @@ describe('the authorization matrix', () => {
       } else if (response.status === 302) {
         expect(String(response.headers.location)).toMatch(/^\/oauth\/(callback|error)\?/);
       } else {
-        expect(type, `${who} ${response.status}`).toBe('application/zip');
+        expect(type, `${who} ${response.status}`).toBe(
+          route.endsWith('/card.png') ? 'image/png' : 'application/zip',
+        );
       }
     }
     expect(answers).toEqual(expected);

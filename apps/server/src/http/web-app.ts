@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,10 +14,16 @@ function cacheControl(filePath: string): string {
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html
  * never cached, and every other page address answered with index.html so the
- * client router decides. Unknown /api addresses get a JSON 404.
+ * client router decides. Unknown /api addresses get a JSON 404. `headTags` may give tags to add to the head
+ * of the page for an address (link previews); addresses it gives none get index.html as it is.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string | undefined,
+  headTags?: (pathname: string) => Promise<string | null>,
+) {
   const root = webRoot && existsSync(path.join(webRoot, 'index.html')) ? path.resolve(webRoot) : undefined;
+  let indexHtml: Promise<string> | undefined;
 
   if (root) {
     await app.register(fastifyStatic, {
@@ -31,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     });
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
@@ -40,6 +47,14 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       const isAsset =
         file !== '' && !file.includes('..') && existsSync(path.join(root, file)) && file !== 'index.html';
       if (isAsset) return reply.sendFile(file);
+      const tags = request.method === 'GET' && headTags ? await headTags(pathname) : null;
+      if (tags) {
+        indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8');
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send((await indexHtml).replace('</head>', `${tags}</head>`));
+      }
       return reply.sendFile('index.html');
     }
     const message = pathname.startsWith('/api')

@@ -118,6 +118,34 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
       return results.get(key, () => compute(fiction, range));
     },
 
+    /**
+     * What a link preview of a fiction shows: its title, author and key numbers, its best place on the main
+     * Rising Stars list and its followers at the end of each of its last 90 days with a snapshot. `version`
+     * changes with every new snapshot. Null for a fiction this site does not know.
+     */
+    async preview(royalroadId: number) {
+      const fiction = await analytics.fiction(royalroadId);
+      if (!fiction) return null;
+      const [snapshots, bestPosition] = await Promise.all([
+        analytics.snapshots(fiction.id),
+        analytics.bestMainPosition(fiction.id),
+      ]);
+      const followers = dailyGrowth(snapshots)
+        .slice(-90)
+        .flatMap((day) => (day.followers === null ? [] : [day.followers]));
+      return {
+        royalroad_id: fiction.royalroad_id,
+        title: fiction.title,
+        author_name: fiction.author_name,
+        followers: fiction.followers,
+        overall_score: fiction.overall_score,
+        pages: fiction.pages,
+        best_position: bestPosition,
+        sparkline: followers,
+        version: fiction.updated_at,
+      };
+    },
+
     /** Growth per day over a fiction's whole history (for exports). */
     async dailyGrowthOf(fictionId: number): Promise<DailyGrowth[]> {
       return dailyGrowth(await analytics.snapshots(fictionId));

@@ -109,14 +109,14 @@ function Milestones({ series, specs }: { series: CompareSeries[]; specs: SeriesS
         From the snapshot within a day of each mark; a dash where none was taken.
       </p>
       {METRICS.map((metric) => (
-        <div key={metric.key} className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+        <div key={metric.key} className="mt-4">
+          <table className="w-full table-fixed text-left text-xs sm:text-sm">
             <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
               {metric.label}
             </caption>
             <thead className="text-xs text-slate-500">
               <tr>
-                <th scope="col" className="py-1.5 pr-2 font-medium">
+                <th scope="col" className="w-1/4 py-1.5 pr-2 font-medium sm:w-1/3">
                   Fiction
                 </th>
                 {COMPARE_MILESTONES.map((day) => (
@@ -129,7 +129,7 @@ function Milestones({ series, specs }: { series: CompareSeries[]; specs: SeriesS
             <tbody className="divide-y divide-slate-100">
               {series.map((item, index) => (
                 <tr key={item.royalroad_id}>
-                  <th scope="row" className="max-w-48 truncate py-1.5 pr-2 font-normal text-slate-700">
+                  <th scope="row" className="truncate py-1.5 pr-2 font-normal text-slate-700">
                     <span
                       className="mr-1.5 inline-block h-2.5 w-2.5 rounded-full"
                       style={{ backgroundColor: specs[index]?.color }}
@@ -141,7 +141,7 @@ function Milestones({ series, specs }: { series: CompareSeries[]; specs: SeriesS
                     const value = item.milestones.find((mark) => mark.day === day)?.[metric.key] ?? null;
                     return (
                       <td key={day} className="py-1.5 pr-2 text-right text-slate-900">
-                        {figure(value, 0)}
+                        {value === null ? '–' : compactNumber(value)}
                       </td>
                     );
                   })}

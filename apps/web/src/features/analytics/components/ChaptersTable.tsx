@@ -33,7 +33,8 @@ export function ChaptersTable({ chapters }: { chapters: readonly ChapterGrowth[]
         <p className="mt-4 text-sm text-slate-500">No chapter releases known in this period.</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls sideways, by keyboard too */}
+          <section className="mt-3 overflow-x-auto" tabIndex={0} aria-label="Chapters table">
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-500">
                 <tr>
@@ -68,7 +69,7 @@ export function ChaptersTable({ chapters }: { chapters: readonly ChapterGrowth[]
                     </td>
                     <td className="py-2 text-right whitespace-nowrap">
                       {chapter.followers_gained === null ? (
-                        <span className="text-slate-400">not enough data</span>
+                        <span className="text-slate-500">not enough data</span>
                       ) : (
                         <span className="font-medium text-slate-900">
                           {signed(chapter.followers_gained, 0)}
@@ -79,7 +80,7 @@ export function ChaptersTable({ chapters }: { chapters: readonly ChapterGrowth[]
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           {newestFirst.length > FIRST_ROWS && (
             <button
               type="button"

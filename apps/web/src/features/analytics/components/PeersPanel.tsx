@@ -9,9 +9,9 @@ const METRICS: Array<[keyof Peers['percentiles'], string]> = [
 ];
 
 function Cell({ value, cohort }: { value: number | null; cohort: { size: number } | null }) {
-  if (!cohort) return <span className="text-slate-400">unknown</span>;
-  if (cohort.size < MIN_PEERS) return <span className="text-slate-400">fewer than {MIN_PEERS} peers</span>;
-  if (value === null) return <span className="text-slate-400">not known</span>;
+  if (!cohort) return <span className="text-slate-500">unknown</span>;
+  if (cohort.size < MIN_PEERS) return <span className="text-slate-500">fewer than {MIN_PEERS} peers</span>;
+  if (value === null) return <span className="text-slate-500">not known</span>;
   return <span className="font-medium text-slate-900">{ordinal(value)} percentile</span>;
 }
 

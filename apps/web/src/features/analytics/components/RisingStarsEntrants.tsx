@@ -10,7 +10,7 @@ function Row({ label, entrants }: { label: string; entrants: Entrants }) {
     <tr>
       <th scope="row" className="py-1.5 pr-2 font-normal text-slate-600">
         {label}
-        <span className="block text-xs text-slate-400">
+        <span className="block text-xs text-slate-500">
           {entrants.fictions} fiction{entrants.fictions === 1 ? '' : 's'}
         </span>
       </th>
