@@ -124,6 +124,24 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await expectAccessible(page, 'fiction page with analytics');
     });
 
+    test('the Position Calculator tells how fictions stood when they entered the main list', async ({
+      page,
+      request,
+    }) => {
+      const { rising_stars_context: context } = (
+        await (await request.get(`/api/fictions/${BOUND}/analytics`)).json()
+      ).data as { rising_stars_context: { overall: { fictions: number } } };
+      expect(context.overall.fictions).toBeGreaterThan(0);
+      await acceptCookies(page);
+      await page.goto(`/rising-stars-position/${BOUND}`);
+      const entrants = page.getByRole('region', { name: 'Entering Rising Stars' });
+      await expect(entrants.getByRole('row', { name: /^All/ })).toContainText(
+        `${context.overall.fictions} fictions`,
+      );
+      await expect(entrants.getByRole('row', { name: /^Fantasy/ })).toBeVisible();
+      await capture(page, `${label}-analytics-position`);
+    });
+
     test('a comparison of three fictions, restored from its address', async ({ page }) => {
       await acceptCookies(page);
       await page.goto(`/compare?ids=${COMPARED.join(',')}`);

@@ -42,7 +42,7 @@ const PositionFormPage = lazy(() =>
   import('./pages/PositionFormPage.tsx').then((m) => ({ default: m.PositionFormPage })),
 );
 const PositionResultPage = lazy(() =>
-  import('../features/rising-stars/PositionResultPage.tsx').then((m) => ({ default: m.PositionResultPage })),
+  import('./pages/PositionResultPage.tsx').then((m) => ({ default: m.PositionResultPage })),
 );
 
 const CoffeePage = lazy(() =>

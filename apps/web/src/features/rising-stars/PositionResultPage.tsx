@@ -1,6 +1,6 @@
 import type { PositionResult } from '@rrc/contract';
 import { fictionPath, genreLabel } from '@rrc/contract/rules';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
@@ -75,7 +75,8 @@ function Estimate({ result }: { result: PositionResult }) {
   );
 }
 
-export function PositionResultPage() {
+/** A fiction's estimated place; `more` adds what other features know of it (below its lists). */
+export function PositionResultPage({ more }: { more?: (royalroadId: number) => ReactNode } = {}) {
   const { id } = useParams();
   const royalroadId = royalroadIdIn(id);
   const result = usePosition(royalroadId);
@@ -172,6 +173,8 @@ export function PositionResultPage() {
               </ul>
             </section>
           )}
+
+          {more?.(result.data.fiction.royalroad_id)}
 
           <section
             className="rounded-2xl bg-slate-100 p-5 text-sm text-slate-700"
