@@ -75,6 +75,7 @@ test.describe('dashboard: the list at a glance and its download', () => {
       'README.txt',
       'data.json',
       'fictions.csv',
+      'growth.csv',
       'list.csv',
       'rising-stars.csv',
       'snapshots.csv',

@@ -102,6 +102,7 @@ test.describe('fiction page', () => {
       'README.txt',
       'data.json',
       'fiction.csv',
+      'growth.csv',
       'rising-stars.csv',
       'snapshots.csv',
     ]);
@@ -114,6 +115,12 @@ test.describe('fiction page', () => {
     expect(snapshots[1]).toMatch(
       new RegExp(`^${ID},"${TITLE.replace(/[[\]]/g, '\\$&')}",2026-07-14T21:34:14.000Z,751,`),
     );
+    const growth = (files.get('growth.csv') ?? '').trim().split('\r\n');
+    expect(growth[0]).toBe(
+      'royalroad_id,title,date,followers,followers_gained,views_gained,favorites_gained,ratings_gained,views_per_follower,favorites_per_follower',
+    );
+    // One row per day with a snapshot; the first has no day before it.
+    expect(growth[1]).toMatch(new RegExp(`^${ID},"${TITLE.replace(/[[\]]/g, '\\$&')}",2026-07-14,\\d+,,,,,`));
     const ranks = (files.get('rising-stars.csv') ?? '').trim().split('\r\n');
     expect(ranks[0]).toBe('royalroad_id,title,captured_at,genre,position');
     expect(ranks.length).toBeGreaterThan(10);
