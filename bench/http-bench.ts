@@ -8,12 +8,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const HEAVY_READER = { email: 'heavy@demo.rrcompanion.test', password: 'Readers4ever' };
-/** The first demo fiction: it has a year of daily snapshots. */
+/** The first demo fiction: it has a year of daily snapshots (and, like the next 5, 500 chapters). */
 export const HISTORY_FICTION = 1_000_000;
+/** The demo fictions with a year of history and 500 chapters each. */
+const CHAPTER_FICTIONS = [0, 1, 2, 3, 4, 5].map((i) => HISTORY_FICTION + i);
 
 export type Target =
   | { kind: 'ceiling-share'; min: number }
   | { kind: 'p99'; maxMs: number }
+  /** One request alone (nothing cached for it yet), timed. */
+  | { kind: 'first'; maxMs: number }
   | { kind: 'none' };
 
 export interface EndpointResult {
@@ -77,6 +81,15 @@ function rssMb(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** One request, timed (its latency is p50 and p99 alike). */
+async function once(url: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  return { rps: 1000 / ms, p50: ms, p99: ms, errors: response.ok ? 0 : 1 };
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
@@ -187,6 +200,9 @@ export async function runHttpBench(options: {
     const end = new Date(main.captured_at ?? Date.now());
     const start = new Date(end.getTime() - 10 * 24 * 60 * 60 * 1000);
 
+    // The card renderer loads its fonts once per process: done here with another fiction's card, so that
+    // 'card.png first render' times a card drawn for the first time, not the process starting up.
+    await (await fetch(`${base}/api/fictions/${CHAPTER_FICTIONS[1]}/card.png`)).arrayBuffer();
     const ceilingLoad = await load(`http://127.0.0.1:${ceilingPort}/ceiling`, {}, seconds);
     const share = { kind: 'ceiling-share', min: 0.5 } as const;
     const plan: Array<{ name: string; path: string; headers?: Record<string, string>; target: Target }> = [
@@ -224,6 +240,26 @@ export async function runHttpBench(options: {
         target: { kind: 'p99', maxMs: 50 },
       },
       {
+        name: 'analytics (year, 500 chapters)',
+        path: `/api/fictions/${HISTORY_FICTION}/analytics`,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'compare 6 such fictions',
+        path: `/api/compare?ids=${CHAPTER_FICTIONS.join(',')}`,
+        target: { kind: 'p99', maxMs: 100 },
+      },
+      {
+        name: 'card.png first render',
+        path: `/api/fictions/${HISTORY_FICTION}/card.png`,
+        target: { kind: 'first', maxMs: 300 },
+      },
+      {
+        name: 'card.png cached',
+        path: `/api/fictions/${HISTORY_FICTION}/card.png`,
+        target: { kind: 'p99', maxMs: 25 },
+      },
+      {
         name: 'replay window (10 days)',
         path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
         target: { kind: 'p99', maxMs: 100 },
@@ -232,12 +268,15 @@ export async function runHttpBench(options: {
 
     const endpoints: EndpointResult[] = [];
     for (const entry of plan) {
-      const measured = await load(`${base}${entry.path}`, entry.headers ?? {}, seconds);
+      const measured =
+        entry.target.kind === 'first'
+          ? await once(`${base}${entry.path}`, entry.headers ?? {})
+          : await load(`${base}${entry.path}`, entry.headers ?? {}, seconds);
       const passed =
         measured.errors === 0 &&
         (entry.target.kind === 'ceiling-share'
           ? measured.rps >= entry.target.min * ceilingLoad.rps
-          : entry.target.kind === 'p99'
+          : entry.target.kind === 'p99' || entry.target.kind === 'first'
             ? measured.p99 <= entry.target.maxMs
             : true);
       endpoints.push({ name: entry.name, path: entry.path, ...measured, target: entry.target, passed });
@@ -272,7 +311,9 @@ export function printHttpBench(result: HttpBenchResult) {
         ? `≥ ${entry.target.min} × ceiling`
         : entry.target.kind === 'p99'
           ? `p99 ≤ ${entry.target.maxMs} ms`
-          : '';
+          : entry.target.kind === 'first'
+            ? `once ≤ ${entry.target.maxMs} ms`
+            : '';
     console.log(
       `  ${pad(entry.name, 30)} ${num(entry.rps)} ${num(entry.p50, 1)} ${num(entry.p99, 1)} ${num(entry.rps / result.ceilingRps, 2)}  ${target} ${entry.passed ? 'PASS' : `MISS${entry.errors ? ` (${entry.errors} failed requests)` : ''}`}`,
     );

@@ -23,7 +23,8 @@
  *
  * Distributions are fitted to the real Royal Road sample of July 2026 (fictions-model.ts,
  * rising-stars-model.ts, users-model.ts). Not generated: covers (image_url is null, so pages make no
- * requests to Royal Road's CDN) and chapter lists (fiction_chapters).
+ * requests to Royal Road's CDN) and chapter lists (fiction_chapters), but for the first 6 fictions: 500
+ * chapters each, evenly over the history window (analytics and its benchmark).
  *
  * Well-known records (printed at the end):
  * - fictions: royalroad_id = 1_000_000 + i for i = 0 … fictions − 1. The demo owns royalroad ids
@@ -195,6 +196,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
       analyze: [
         'fictions',
         'fiction_snapshots',
+        'fiction_chapters',
         'rising_star_captures',
         'rising_star_entries',
         'users',

@@ -72,6 +72,16 @@ const SNAPSHOT_COLUMNS: Column[] = [
   ...statColumns,
 ];
 
+const CHAPTER_COLUMNS: Column[] = [
+  ['fiction_id', 'integer'],
+  ['royalroad_chapter_id', 'integer'],
+  ['title', 'text'],
+  ['published_at', 'timestamptz'],
+];
+/** The first fictions (a year of history on the large scale) get a chapter list, for analytics. */
+export const CHAPTER_FICTIONS = 6;
+export const DEMO_CHAPTERS = 500;
+
 /** Daily snapshot times of fiction i: between 02:00 and 05:00 UTC (a nightly refresh takes hours). */
 function snapshotTimes(plan: DemoPlan, i: number, profile: FictionProfile): number[] {
   const { scale, end } = plan;
@@ -132,6 +142,7 @@ export async function writeFictions(
     returning: ['id', 'royalroad_id'],
   });
   const snapshots = load.inserter('fiction_snapshots', SNAPSHOT_COLUMNS);
+  const chapters = load.inserter('fiction_chapters', CHAPTER_COLUMNS);
   const chunkSize = 250;
   const windowStart = end - scale.historyDays * DAY_MS;
   let reported = 0;
@@ -206,6 +217,19 @@ export async function writeFictions(
         if (full) await snapshots.flush();
       }
       if (i === 0) facts.firstSnapshots = series.length;
+      // 500 chapters spread evenly over the history window, a little after the day's snapshot.
+      if (i < CHAPTER_FICTIONS) {
+        const every = (scale.historyDays * DAY_MS) / DEMO_CHAPTERS;
+        for (let k = 0; k < DEMO_CHAPTERS; k++) {
+          const full = chapters.push([
+            id,
+            (DEMO_ROYALROAD_BASE + i) * 1000 + k,
+            `Chapter ${k + 1}`,
+            iso(windowStart + (k + 0.5) * every),
+          ]);
+          if (full) await chapters.flush();
+        }
+      }
     }
     const done = Math.min(count, from + chunkSize);
     // Fictions with a history take most of the time: report them in fifths too.
@@ -219,6 +243,7 @@ export async function writeFictions(
     }
   }
   await snapshots.flush();
+  await chapters.flush();
   facts.snapshots = snapshots.written;
   return facts;
 }
