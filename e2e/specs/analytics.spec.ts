@@ -1,34 +1,12 @@
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ARTIFACTS } from '../playwright.config.ts';
 import { acceptCookies } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { capture, VIEWPORTS } from '../support/screenshots.ts';
 
 // Fictions of the real July 2026 sample, which carries their chapters' release times: "The Bound Before"
 // released 17 chapters while it was captured.
 const BOUND = 170001;
 const COMPARED = [170001, 173952, 177597];
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-async function capture(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', `${name}.png`), fullPage: true });
-}
-
-async function expectAccessible(page: Page, name: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes[0]?.target.join(' ')}`);
-  expect(bad, `${name}:\n${bad.join('\n')}`).toEqual([]);
-}
 
 /** Scrolls until the Growth section (loaded once in view) is there. */
 async function scrollToGrowth(page: Page) {

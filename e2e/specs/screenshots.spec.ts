@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { ARTIFACTS } from '../playwright.config.ts';
+import { expect, test } from '@playwright/test';
 import {
   acceptCookies,
   createAccount,
@@ -11,18 +9,7 @@ import {
 import { scrollToCharts } from '../support/charts.ts';
 import { linkIn, nthMail, SUBJECTS } from '../support/fake-mail.ts';
 import { useStripeStandIn } from '../support/fake-stripe.ts';
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-async function capture(page: Page, name: string) {
-  // Nothing may stick out sideways on any width.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: path.join(ARTIFACTS, 'screenshots', `${name}.png`), fullPage: true });
-}
+import { capture, VIEWPORTS } from '../support/screenshots.ts';
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`pages at ${label} width`, () => {

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard, type SeriesSpec } from '../../components/charts/ChartCard.tsx';
+import { axisTick, tooltipStyle } from '../../components/charts/chart-parts.tsx';
 import { compactNumber, shortDate } from '../../components/charts/ranges.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -18,9 +19,6 @@ const METRICS = [
   { key: 'pages', label: 'Pages' },
 ] as const;
 type Metric = (typeof METRICS)[number]['key'];
-
-const axisTick = { fontSize: 11, fill: '#64748b' };
-const tooltipStyle = { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 12 };
 
 /** The Royal Road ids of the address (`?ids=1,2,3`), in order, without repeats or anything else. */
 function idsIn(value: string | null): number[] {

@@ -1,17 +1,9 @@
 import type { ChapterGrowth } from '@rrc/contract';
 import { useState } from 'react';
+import { localTime } from '../../../lib/time.ts';
 import { duration, signed } from './format.ts';
 
 const FIRST_ROWS = 20;
-const released = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 /** The chapters of the range, newest first: release time (in the visitor's zone), gap, followers gained. */
 export function ChaptersTable({ chapters }: { chapters: readonly ChapterGrowth[] }) {
   const [all, setAll] = useState(false);
@@ -62,7 +54,7 @@ export function ChaptersTable({ chapters }: { chapters: readonly ChapterGrowth[]
                       {chapter.title}
                     </td>
                     <td className="py-2 pr-3 whitespace-nowrap text-slate-600">
-                      {released(chapter.published_at)}
+                      {localTime(chapter.published_at)}
                     </td>
                     <td className="py-2 pr-3 text-right whitespace-nowrap text-slate-600">
                       {duration(chapter.gap_hours)}

@@ -1,9 +1,8 @@
 import type { AnalyticsRange, FictionAnalytics } from '@rrc/contract';
 import { useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard, type SeriesSpec } from '../../../components/charts/ChartCard.tsx';
+import { lines, TwoScaleTimeChart } from '../../../components/charts/chart-parts.tsx';
 import { RangePicker } from '../../../components/charts/RangePicker.tsx';
-import { compactNumber, shortDate } from '../../../components/charts/ranges.ts';
 import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
 import { ChaptersTable } from './ChaptersTable.tsx';
 import { duration, figure, signed } from './format.ts';
@@ -19,8 +18,6 @@ const RATIOS: SeriesSpec[] = [
   { key: 'favorites_per_follower', label: 'Favorites per follower', color: '#0ea5e9' },
 ];
 
-const axisTick = { fontSize: 11, fill: '#64748b' };
-const tooltipStyle = { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 12 };
 const dayLabel = (at: number) =>
   new Date(at).toLocaleDateString(undefined, {
     year: 'numeric',
@@ -28,38 +25,6 @@ const dayLabel = (at: number) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
-
-function lines(series: SeriesSpec[], hidden: ReadonlySet<string>, axisOf: (key: string) => string) {
-  return series.map((item) => (
-    <Line
-      key={item.key}
-      yAxisId={axisOf(item.key)}
-      dataKey={item.key}
-      name={item.label}
-      stroke={item.color}
-      strokeWidth={2}
-      dot={false}
-      // A gap of more than 3 days stays a gap.
-      connectNulls={false}
-      hide={hidden.has(item.key)}
-      isAnimationActive={false}
-    />
-  ));
-}
-
-function timeAxis() {
-  return (
-    <XAxis
-      dataKey="at"
-      type="number"
-      scale="time"
-      domain={['dataMin', 'dataMax']}
-      tickFormatter={shortDate}
-      minTickGap={28}
-      tick={axisTick}
-    />
-  );
-}
 
 /** The cadence in one sentence, with the days behind the release-day figures. */
 function CadenceLine({ cadence }: { cadence: FictionAnalytics['cadence'] }) {
@@ -119,27 +84,16 @@ export function GrowthSection({
         releases={inSpan.length}
       >
         {(hidden, markers) => (
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={rows} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              {timeAxis()}
-              <YAxis yAxisId="counts" tickFormatter={compactNumber} tick={axisTick} width={44} />
-              <YAxis
-                yAxisId="views"
-                orientation="right"
-                tickFormatter={compactNumber}
-                tick={axisTick}
-                width={44}
-              />
-              <Tooltip
-                labelFormatter={(at) => dayLabel(Number(at))}
-                formatter={(value) => (typeof value === 'number' ? figure(value, 2) : value)}
-                contentStyle={tooltipStyle}
-              />
-              {lines(GAINS, hidden, (key) => (key === 'views_gained' ? 'views' : 'counts'))}
-              {markers.shown && releaseMarkers(inSpan, { ...markers, yAxisId: 'counts' })}
-            </LineChart>
-          </ResponsiveContainer>
+          <TwoScaleTimeChart
+            data={rows}
+            left="counts"
+            right="views"
+            label={dayLabel}
+            format={(value) => figure(value, 2)}
+          >
+            {lines(GAINS, hidden, { axisOf: (key) => (key === 'views_gained' ? 'views' : 'counts') })}
+            {markers.shown && releaseMarkers(inSpan, { ...markers, yAxisId: 'counts' })}
+          </TwoScaleTimeChart>
         )}
       </ChartCard>
       <ChartCard
@@ -150,21 +104,19 @@ export function GrowthSection({
         releases={inSpan.length}
       >
         {(hidden, markers) => (
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={rows} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              {timeAxis()}
-              <YAxis yAxisId="views" tickFormatter={compactNumber} tick={axisTick} width={44} />
-              <YAxis yAxisId="favorites" orientation="right" tick={axisTick} width={44} />
-              <Tooltip
-                labelFormatter={(at) => dayLabel(Number(at))}
-                formatter={(value) => (typeof value === 'number' ? figure(value, 2) : value)}
-                contentStyle={tooltipStyle}
-              />
-              {lines(RATIOS, hidden, (key) => (key === 'views_per_follower' ? 'views' : 'favorites'))}
-              {markers.shown && releaseMarkers(inSpan, { ...markers, yAxisId: 'views' })}
-            </LineChart>
-          </ResponsiveContainer>
+          <TwoScaleTimeChart
+            data={rows}
+            left="views"
+            right="favorites"
+            rightTicks={(value) => figure(value, 2)}
+            label={dayLabel}
+            format={(value) => figure(value, 2)}
+          >
+            {lines(RATIOS, hidden, {
+              axisOf: (key) => (key === 'views_per_follower' ? 'views' : 'favorites'),
+            })}
+            {markers.shown && releaseMarkers(inSpan, { ...markers, yAxisId: 'views' })}
+          </TwoScaleTimeChart>
         )}
       </ChartCard>
       <ChaptersTable chapters={analytics.chapters} />

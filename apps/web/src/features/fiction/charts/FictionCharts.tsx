@@ -1,16 +1,17 @@
 import type { RisingStarRecord, SnapshotPoint } from '@rrc/contract';
 import { compareGenres, genreLabel } from '@rrc/contract/rules';
 import { useMemo, useState } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
 import { ChartCard, type SeriesSpec } from '../../../components/charts/ChartCard.tsx';
-import { RangePicker } from '../../../components/charts/RangePicker.tsx';
 import {
-  compactNumber,
-  longDate,
-  type RangeKey,
-  shortDate,
-  withinRange,
-} from '../../../components/charts/ranges.ts';
+  axisTick,
+  lines,
+  TwoScaleTimeChart,
+  timeAxis,
+  tooltipStyle,
+} from '../../../components/charts/chart-parts.tsx';
+import { RangePicker } from '../../../components/charts/RangePicker.tsx';
+import { longDate, type RangeKey, withinRange } from '../../../components/charts/ranges.ts';
 import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
 
 const PALETTE = [
@@ -41,42 +42,6 @@ const QUALITY: SeriesSpec[] = [
   { key: 'grammar_score', label: 'Grammar', color: '#ef4444' },
   { key: 'character_score', label: 'Character', color: '#0ea5e9' },
 ];
-
-const axisTick = { fontSize: 11, fill: '#64748b' };
-const tooltipStyle = { borderRadius: 12, border: '1px solid #e2e8f0', fontSize: 12 };
-
-// Recharts reads its axes and lines from its direct children, so these return elements rather than components.
-const timeAxis = () => (
-  <XAxis
-    dataKey="at"
-    type="number"
-    scale="time"
-    domain={['dataMin', 'dataMax']}
-    tickFormatter={shortDate}
-    minTickGap={28}
-    tick={axisTick}
-  />
-);
-
-function lines(
-  series: SeriesSpec[],
-  hidden: ReadonlySet<string>,
-  options: { dots?: boolean; axisOf?: (key: string) => string } = {},
-) {
-  return series.map((item) => (
-    <Line
-      key={item.key}
-      yAxisId={options.axisOf?.(item.key) ?? 0}
-      dataKey={item.key}
-      name={item.label}
-      stroke={item.color}
-      strokeWidth={2}
-      dot={options.dots ?? false}
-      hide={hidden.has(item.key)}
-      isAnimationActive={false}
-    />
-  ));
-}
 
 /**
  * The three charts of a fiction over its snapshot history, with a shared date range, and the releases of
@@ -170,27 +135,16 @@ export function FictionCharts({
         releases={releasesShown.length}
       >
         {(hidden, markers) => (
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={shown} margin={{ top: 8, right: 0, bottom: 0, left: -8 }}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              {timeAxis()}
-              <YAxis yAxisId="counts" tickFormatter={compactNumber} tick={axisTick} width={44} />
-              <YAxis
-                yAxisId="views"
-                orientation="right"
-                tickFormatter={compactNumber}
-                tick={axisTick}
-                width={44}
-              />
-              <Tooltip
-                labelFormatter={(at) => longDate(Number(at))}
-                formatter={(value) => (typeof value === 'number' ? value.toLocaleString() : value)}
-                contentStyle={tooltipStyle}
-              />
-              {lines(ENGAGEMENT, hidden, { axisOf: (key) => (key === 'total_views' ? 'views' : 'counts') })}
-              {markers.shown && releaseMarkers(releasesShown, { ...markers, yAxisId: 'counts' })}
-            </LineChart>
-          </ResponsiveContainer>
+          <TwoScaleTimeChart
+            data={shown}
+            left="counts"
+            right="views"
+            label={longDate}
+            format={(value) => value.toLocaleString()}
+          >
+            {lines(ENGAGEMENT, hidden, { axisOf: (key) => (key === 'total_views' ? 'views' : 'counts') })}
+            {markers.shown && releaseMarkers(releasesShown, { ...markers, yAxisId: 'counts' })}
+          </TwoScaleTimeChart>
         )}
       </ChartCard>
 
