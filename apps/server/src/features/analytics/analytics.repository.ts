@@ -36,6 +36,15 @@ export function analyticsRepository(db: Kysely<Schema>) {
         .executeTakeFirst();
     },
 
+    /** When a fiction last changed (a new snapshot changes it), by one indexed lookup. */
+    version(royalroadId: number) {
+      return db
+        .selectFrom('fictions')
+        .select(['id', 'updated_at'])
+        .where('royalroad_id', '=', royalroadId)
+        .executeTakeFirst();
+    },
+
     /** Several fictions by Royal Road id, with their first chapter's release time. */
     fictionsByRoyalroadIds(royalroadIds: number[]) {
       if (royalroadIds.length === 0) return Promise.resolve([]);

@@ -118,6 +118,11 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
       return results.get(key, () => compute(fiction, range));
     },
 
+    /** When a fiction last changed (its `updated_at`, moved by every new snapshot); null when unknown. */
+    async version(royalroadId: number): Promise<string | null> {
+      return (await analytics.version(royalroadId))?.updated_at ?? null;
+    },
+
     /**
      * What a link preview of a fiction shows: its title, author and key numbers, its best place on the main
      * Rising Stars list and its followers at the end of each of its last 90 days with a snapshot. `version`

@@ -24,7 +24,7 @@ export function previewDescription(preview: Preview): string {
 
 /** Link previews of fiction pages: `og:` tags for their HTML and a card image per snapshot. */
 export function linkPreviewService(deps: {
-  analytics: Pick<AnalyticsService, 'preview'>;
+  analytics: Pick<AnalyticsService, 'preview' | 'version'>;
   publicUrl: string;
 }) {
   // A page's tags may lag a new snapshot by this long; link previews are fetched in bursts when shared.
@@ -72,11 +72,17 @@ export function linkPreviewService(deps: {
      * already names that ETag (the caller answers 304).
      */
     async card(royalroadId: number, ifNoneMatch: (etag: string) => boolean) {
-      const found = await deps.analytics.preview(royalroadId);
-      if (!found) throw notFound('Fiction not found');
-      const etag = `"card-${royalroadId}-${Date.parse(found.version).toString(36)}"`;
+      // Only the fiction's version is read for a card drawn already: one indexed lookup.
+      const version = await deps.analytics.version(royalroadId);
+      if (!version) throw notFound('Fiction not found');
+      const etag = `"card-${royalroadId}-${Date.parse(version).toString(36)}"`;
       if (ifNoneMatch(etag)) return { etag, png: null };
-      return { etag, png: await cards.get(`${royalroadId}|${found.version}`, () => renderCard(found)) };
+      const png = await cards.get(`${royalroadId}|${version}`, async () => {
+        const found = await deps.analytics.preview(royalroadId);
+        if (!found) throw notFound('Fiction not found');
+        return renderCard(found);
+      });
+      return { etag, png };
     },
   };
 }
