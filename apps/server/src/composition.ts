@@ -18,6 +18,9 @@ import { authService } from './features/auth/auth.service.ts';
 import { emailTokensRepository } from './features/auth/email-tokens.repository.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { discoveryRepository } from './features/discovery/discovery.repository.ts';
+import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
+import { discoveryService } from './features/discovery/discovery.service.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { exportService } from './features/export/export.service.ts';
 import { fictionsRepository } from './features/fictions/fictions.repository.ts';
@@ -263,6 +266,9 @@ export async function registerFeatures(
   analyticsRoutes(app, { analytics });
   const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl });
   linkPreviewRoutes(app, { linkPreview });
+  discoveryRoutes(app, {
+    discovery: discoveryService({ repository: discoveryRepository(db, core.database.dialect), now }),
+  });
   exportRoutes(app, {
     exports: exportService({
       analytics,

@@ -43,14 +43,6 @@ export const fictionPageResponse = okEnvelope(fictionPage);
 export type FictionPage = z.infer<typeof fictionPage>;
 export const fictionResponse = okEnvelope(fiction);
 
-export const fictionSearchQuery = pageQuery.extend({
-  q: z
-    .string({ error: 'q is required.' })
-    .trim()
-    .min(1, 'Enter something to search for.')
-    .max(200, 'q must be at most 200 characters.'),
-});
-
 export const rankingQuery = z.object({
   limit: queryInteger('limit', { min: 1, max: MAX_PAGE_SIZE, default: 10 }),
 });

@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './compare-rules.ts';
+export * from './discovery.ts';
 export * from './envelope.ts';
 export * from './fictions.ts';
 export * from './fields.ts';

@@ -234,6 +234,29 @@ export interface SubscriptionsTable {
   updated_at: Timestamp;
 }
 
+/** Each fiction's follower gains as of `fiction_gains_state.window_end`; null where a snapshot is missing. */
+export interface FictionGainsTable {
+  fiction_id: number;
+  to_at: Timestamp;
+  to_followers: number;
+  from1_at: Timestamp | null;
+  from1_followers: number | null;
+  gain1: number | null;
+  from7_at: Timestamp | null;
+  from7_followers: number | null;
+  gain7: number | null;
+  from30_at: Timestamp | null;
+  from30_followers: number | null;
+  gain30: number | null;
+}
+
+/** One row (id 1): the latest snapshot `fiction_gains` was computed for. */
+export interface FictionGainsStateTable {
+  id: number;
+  window_end: Timestamp;
+  built_at: Timestamp;
+}
+
 export interface Schema {
   donations: DonationsTable;
   subscriptions: SubscriptionsTable;
@@ -249,4 +272,6 @@ export interface Schema {
   job_runs: JobRunsTable;
   rising_star_captures: RisingStarCapturesTable;
   rising_star_entries: RisingStarEntriesTable;
+  fiction_gains: FictionGainsTable;
+  fiction_gains_state: FictionGainsStateTable;
 }

@@ -331,8 +331,9 @@ function plausible(name: string): fc.Arbitrary<unknown> {
       return fc.subarray(real.fictionIds);
     case 'id':
       return ids();
+    // Reading statuses in bodies; a search's statuses in the query.
     case 'status':
-      return fc.constantFrom(...READING_STATUSES);
+      return fc.constantFrom(...READING_STATUSES, 'ongoing', 'completed,hiatus');
     case 'provider':
       return fc.constantFrom('github', 'google', 'oidc');
     case 'url':
@@ -389,7 +390,23 @@ function plausible(name: string): fc.Arbitrary<unknown> {
     case 'order':
       return fc.constantFrom('asc', 'desc');
     case 'sort':
-      return fc.constant('created_at');
+      return fc.constantFrom('created_at', 'relevance', 'gain7', 'gain30', 'updated');
+    case 'window':
+      return fc.constantFrom('1d', '7d', '30d');
+    case 'tags':
+      return fc.constantFrom('Fantasy', 'LitRPG,Magic', '');
+    case 'genres':
+      return fc.constantFrom('fantasy', 'sci_fi,romance');
+    case 'type':
+      return fc.constantFrom('original', 'fanfiction');
+    case 'minFollowers':
+    case 'maxFollowers':
+    case 'minPages':
+    case 'maxPages':
+    case 'updatedWithinDays':
+      return fc.constantFrom(1, 7, 100, 5000);
+    case 'onRisingStars':
+      return fc.constantFrom('true', 'false');
     // A mailed link's token: well-formed, but none that was ever sent.
     case 'token':
       return fc

@@ -1,6 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { FictionSnapshotsTable, FictionsTable, Schema } from '../../db/schema.ts';
-import { containsAny } from '../../db/search.ts';
 import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
@@ -101,26 +100,6 @@ export function fictionsRepository(db: Kysely<Schema>) {
           .selectFrom('fictions')
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.total) };
-    },
-
-    /** Title or author containing the words, case-insensitively; most followed first. */
-    async search(options: {
-      q: string;
-      offset: number;
-      limit: number;
-    }): Promise<{ rows: FictionRow[]; total: number }> {
-      const query = db.selectFrom('fictions').where(containsAny(['title', 'author_name'], options.q));
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy(sql`coalesce(followers, -1)`, 'desc')
-          .orderBy('id')
-          .offset(options.offset)
-          .limit(options.limit)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },

@@ -3,7 +3,6 @@ import {
   fictionListResponse,
   fictionPageResponse,
   fictionResponse,
-  fictionSearchQuery,
   historyQuery,
   pageQuery,
   paginationOf,
@@ -36,26 +35,6 @@ export function fictionsRoutes(app: FastifyInstance, deps: { fictions: FictionsS
     async (request) => {
       const { page, limit } = request.query;
       const found = await fictions.page({ page, limit });
-      return {
-        success: true as const,
-        data: { fictions: found.fictions, pagination: paginationOf({ page, limit }, found.total) },
-      };
-    },
-  );
-
-  r.get(
-    '/api/fictions/search',
-    {
-      schema: {
-        tags,
-        summary: 'Fictions by title or author',
-        querystring: fictionSearchQuery,
-        response: responses({ 200: fictionPageResponse }),
-      },
-    },
-    async (request) => {
-      const { page, limit, q } = request.query;
-      const found = await fictions.search({ q, page, limit });
       return {
         success: true as const,
         data: { fictions: found.fictions, pagination: paginationOf({ page, limit }, found.total) },

@@ -59,12 +59,6 @@ export function fictionsService(deps: { fictions: FictionsRepository; now: () =>
       return { fictions: rows.map(toFiction), total };
     },
 
-    async search(options: { q: string; page: number; limit: number }) {
-      const { q, page, limit } = options;
-      const { rows, total } = await fictions.search({ q, offset: (page - 1) * limit, limit });
-      return { fictions: rows.map(toFiction), total };
-    },
-
     async top(limit: number): Promise<Fiction[]> {
       return (await fictions.top(limit)).map(toFiction);
     },
