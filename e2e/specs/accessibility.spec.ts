@@ -44,6 +44,8 @@ const PUBLIC_PAGES: Array<[string, (page: Page) => Promise<void>]> = [
     (page) => expect(page.getByRole('heading', { name: 'Fiction not found' })).toBeVisible(),
   ],
   ['/royalroad', (page) => expect(page.getByRole('listitem').first()).toBeVisible()],
+  ['/fictions', (page) => expect(page.getByText(/^Page 1 of/)).toBeVisible()],
+  ['/movers', (page) => expect(page.getByRole('heading', { name: 'Left Rising Stars' })).toBeVisible()],
   ['/rising-stars-main', (page) => expect(page.getByTestId('main-entry')).toHaveCount(50)],
   ['/rising-stars-animation', (page) => expect(page.getByTestId('replay-row').first()).toBeVisible()],
   ['/rising-stars-position', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { idField, idParams } from './id-fields.ts';
-import { MAX_PAGE_SIZE, pageQuery, pagination, queryInteger } from './pagination.ts';
+import { MAX_PAGE_SIZE, pagination, queryInteger } from './pagination.ts';
 import { ROYALROAD_URL_HELP, royalroadFictionId } from './royalroad-url.ts';
 
 const count = z.number().int().nullable();

@@ -28,6 +28,11 @@ const AdminUsersPage = lazy(() =>
 
 const FictionPage = lazy(() => import('./pages/FictionPage.tsx').then((m) => ({ default: m.FictionPage })));
 
+const BrowsePage = lazy(() => import('./pages/BrowsePage.tsx').then((m) => ({ default: m.BrowsePage })));
+const MoversPage = lazy(() =>
+  import('../features/discovery/MoversPage.tsx').then((m) => ({ default: m.MoversPage })),
+);
+
 const PopularPage = lazy(() =>
   import('../features/popular/PopularPage.tsx').then((m) => ({ default: m.PopularPage })),
 );
@@ -63,6 +68,22 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         <Route path="/" element={<LandingPage />} />
         <Route path="/about" element={<AboutPage />} />
+        <Route
+          path="/fictions"
+          element={
+            <Loading>
+              <BrowsePage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/movers"
+          element={
+            <Loading>
+              <MoversPage />
+            </Loading>
+          }
+        />
         <Route
           path="/rising-stars-main"
           element={

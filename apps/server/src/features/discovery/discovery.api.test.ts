@@ -429,3 +429,26 @@ describe('bad values', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents both endpoints with their parameters', async () => {
+    const response = await call<{
+      paths: Record<string, { get?: { parameters?: Array<{ name: string }> } }>;
+    }>(t.app, { method: 'GET', url: '/api/docs/json' });
+    const names = (path: string) => response.body.paths[path]?.get?.parameters?.map((p) => p.name) ?? [];
+    expect(names('/api/fictions/search')).toEqual(
+      expect.arrayContaining([
+        'q',
+        'tags',
+        'genres',
+        'status',
+        'type',
+        'minFollowers',
+        'maxPages',
+        'sort',
+        'page',
+      ]),
+    );
+    expect(names('/api/fictions/movers')).toEqual(['window', 'genre', 'limit']);
+  });
+});

@@ -131,6 +131,7 @@ describe('Header mobile menu', () => {
       'Coffee',
       'Rising Stars Main',
       'Position Calculator',
+      'Browse',
       'Popular',
       'Login',
       'Register',
@@ -152,6 +153,7 @@ describe('Header mobile menu', () => {
       'Coffee',
       'Rising Stars Main',
       'Position Calculator',
+      'Browse',
       'Popular',
       'Admin',
     ]);

@@ -13,6 +13,7 @@ export function navItems(user: User | null): NavItem[] {
     { to: '/coffee', label: 'Coffee' },
     { to: '/rising-stars-main', label: 'Rising Stars Main' },
     { to: '/rising-stars-position', label: 'Position Calculator' },
+    { to: '/fictions', label: 'Browse' },
     { to: '/royalroad', label: 'Popular' },
   );
   if (user?.admin) items.push({ to: '/admin', label: 'Admin' });

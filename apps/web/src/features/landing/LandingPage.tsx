@@ -96,6 +96,11 @@ export function LandingPage() {
               See what is popular on Royal Road <span aria-hidden="true">→</span>
             </Link>
           </p>
+          <p className="mt-2 text-sm">
+            <Link to="/movers" className="font-semibold text-brand-700 hover:text-brand-800">
+              See which fictions gained the most followers this week <span aria-hidden="true">→</span>
+            </Link>
+          </p>
         </Section>
 
         <Section id="features-heading" title="Key features">

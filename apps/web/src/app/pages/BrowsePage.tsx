@@ -1,0 +1,168 @@
+import type { FictionCard } from '@rrc/contract';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
+import { useSearchFictions } from '../../features/discovery/api/search-fictions.ts';
+import { canonicalQuery } from '../../features/discovery/browse-state.ts';
+import { BrowseFilters } from '../../features/discovery/components/BrowseFilters.tsx';
+import { FictionCardView } from '../../features/discovery/components/FictionCardView.tsx';
+import { useAddFiction } from '../../features/reading-list/api/add-fiction.ts';
+import { allFictionsQueryOptions } from '../../features/reading-list/api/get-all-fictions.ts';
+import { failureMessage } from '../../lib/api-client.ts';
+import { formatCount } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { localTime } from '../../lib/time.ts';
+
+/** 'Add to my list', or 'In your list' when it already is; nothing for a visitor. */
+function ListAction({ fiction, inList }: { fiction: FictionCard; inList: boolean }) {
+  const add = useAddFiction();
+  if (inList || add.isSuccess)
+    return (
+      <span className="rounded-md bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-700">
+        In your list
+      </span>
+    );
+  return (
+    <div className="text-right">
+      <Button
+        variant="secondary"
+        className="px-3 py-1 text-xs"
+        disabled={add.isPending}
+        aria-label={`Add ${fiction.title} to my list`}
+        onClick={() => add.mutate(`https://www.royalroad.com/fiction/${fiction.royalroad_id}`)}
+      >
+        {add.isPending ? 'Adding…' : 'Add to my list'}
+      </Button>
+      {add.isError && (
+        <p className="mt-1 text-xs text-red-700">{failureMessage(add.error, 'Could not add it.')}</p>
+      )}
+    </div>
+  );
+}
+
+/** SPEC: Browse — search and filter every fiction the site knows; the whole state is in the address. */
+export function BrowsePage() {
+  const [params, setParams] = useSearchParams();
+  const query = canonicalQuery(params);
+  const current = new URLSearchParams(query);
+  const results = useSearchFictions(query);
+  const { user } = useSession();
+  const list = useQuery({ ...allFictionsQueryOptions(), enabled: user !== null });
+  const listed = new Set((list.data ?? []).map((entry) => entry.fiction_id));
+  const searchId = useId();
+
+  const go = (next: URLSearchParams) => setParams(new URLSearchParams(canonicalQuery(next)));
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = new URLSearchParams(current);
+    next.set('q', String(new FormData(event.currentTarget).get('q') ?? ''));
+    next.delete('page');
+    go(next);
+  }
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(current);
+    next.set('page', String(page));
+    return `/fictions?${canonicalQuery(next)}`;
+  };
+
+  const data = results.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const filters = <BrowseFilters params={current} onApply={go} />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Browse fictions</h1>
+          <p className="mt-1 text-slate-600">
+            Every fiction we know, with the growth Royal Road does not show.
+          </p>
+        </div>
+        <Link to="/movers" className="text-sm font-semibold text-brand-700 hover:underline">
+          See the movers →
+        </Link>
+      </div>
+      <search className="mt-6 block">
+        <form key={query} onSubmit={submitSearch} className="flex gap-2">
+          <label htmlFor={searchId} className="sr-only">
+            Search by title, author or tag
+          </label>
+          <input
+            id={searchId}
+            name="q"
+            type="search"
+            maxLength={200}
+            defaultValue={current.get('q') ?? ''}
+            placeholder="Search by title, author or tag"
+            className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          />
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
+      <div className="mt-6 gap-8 lg:grid lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block">{filters}</aside>
+        <details className="mb-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 lg:hidden">
+          <summary className="cursor-pointer text-sm font-semibold text-slate-800">Filters and sort</summary>
+          <div className="mt-3">{filters}</div>
+        </details>
+        <section aria-label="Results">
+          {results.isPending ? (
+            <PageSpinner label="Searching" />
+          ) : results.isError ? (
+            <div className="space-y-3">
+              <Alert tone="error">{results.error.message}</Alert>
+              <Button variant="secondary" onClick={() => results.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : data && data.items.length === 0 ? (
+            <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+              No fictions match. Try fewer words or filters.
+            </p>
+          ) : data ? (
+            <>
+              <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+                {formatCount(data.total)} {data.total === 1 ? 'fiction' : 'fictions'}
+                {data.as_of && <> · gains as of {localTime(data.as_of)}</>}
+              </p>
+              <ul className="grid gap-4 xl:grid-cols-2">
+                {data.items.map((fiction) => (
+                  <li key={fiction.id}>
+                    <FictionCardView
+                      fiction={fiction}
+                      action={
+                        user ? <ListAction fiction={fiction} inList={listed.has(fiction.id)} /> : undefined
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+              <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+                {data.page > 1 ? (
+                  <Link to={pageLink(data.page - 1)} className="font-semibold text-brand-700 hover:underline">
+                    ← Previous
+                  </Link>
+                ) : (
+                  <span />
+                )}
+                <span className="text-slate-600">
+                  Page {data.page} of {formatCount(totalPages)}
+                </span>
+                {data.page < totalPages ? (
+                  <Link to={pageLink(data.page + 1)} className="font-semibold text-brand-700 hover:underline">
+                    Next →
+                  </Link>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            </>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { DISCOVERY_GENRES, FICTION_STATUSES, SEARCH_SORTS } from '@rrc/contract';
+import { type FormEvent, useId } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import { type BrowseParam, listOf, SORT_LABELS } from '../browse-state.ts';
+
+const GENRE_LISTS = DISCOVERY_GENRES.filter((genre) => genre.kind === 'genre');
+const UPDATED_WITHIN = [
+  ['', 'Any time'],
+  ['7', 'Last 7 days'],
+  ['30', 'Last 30 days'],
+  ['90', 'Last 90 days'],
+  ['365', 'Last year'],
+] as const;
+const fieldClass =
+  'mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-500 focus:outline-none';
+
+function NumberField({ name, label, value }: { name: BrowseParam; label: string; value: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        defaultValue={value}
+        className={fieldClass}
+      />
+    </div>
+  );
+}
+
+/** Browse's filters and sort: applying them writes a new address (page 1). */
+export function BrowseFilters({
+  params,
+  onApply,
+}: {
+  params: URLSearchParams;
+  onApply: (next: URLSearchParams) => void;
+}) {
+  const id = useId();
+  const genres = new Set(listOf(params, 'genres'));
+  const statuses = new Set(listOf(params, 'status'));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    const q = params.get('q');
+    if (q) next.set('q', q);
+    for (const [name, value] of form.entries()) {
+      const text = String(value).trim();
+      if (!text) continue;
+      next.set(name, next.has(name) ? `${next.get(name)},${text}` : text);
+    }
+    onApply(next);
+  }
+
+  return (
+    // The key makes the fields start again from the address when it changes (Back, a shared link).
+    <form key={params.toString()} onSubmit={submit} aria-label="Filters" className="space-y-4">
+      <div>
+        <label htmlFor={`${id}-sort`} className="block text-xs font-medium text-slate-700">
+          Sort by
+        </label>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          defaultValue={params.get('sort') ?? 'relevance'}
+          className={fieldClass}
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
+          {SEARCH_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-tags`} className="block text-xs font-medium text-slate-700">
+          Tags (all of them, separated by commas)
+        </label>
+        <input
+          id={`${id}-tags`}
+          name="tags"
+          defaultValue={listOf(params, 'tags').join(', ')}
+          className={fieldClass}
+        />
+      </div>
+      <fieldset>
+        <legend className="text-xs font-medium text-slate-700">Genres (any of them)</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1">
+          {GENRE_LISTS.map((genre) => (
+            <label key={genre.slug} className="flex items-center gap-1.5 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="genres"
+                value={genre.slug}
+                defaultChecked={genres.has(genre.slug)}
+              />
+              {genre.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-xs font-medium text-slate-700">Status</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1">
+          {FICTION_STATUSES.map((status) => (
+            <label key={status} className="flex items-center gap-1.5 text-sm capitalize text-slate-700">
+              <input type="checkbox" name="status" value={status} defaultChecked={statuses.has(status)} />
+              {status}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-type`} className="block text-xs font-medium text-slate-700">
+          Type
+        </label>
+        <select id={`${id}-type`} name="type" defaultValue={params.get('type') ?? ''} className={fieldClass}>
+          <option value="">Any</option>
+          <option value="original">Original</option>
+          <option value="fanfiction">Fan fiction</option>
+        </select>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <NumberField name="minFollowers" label="Followers from" value={params.get('minFollowers') ?? ''} />
+        <NumberField name="maxFollowers" label="Followers to" value={params.get('maxFollowers') ?? ''} />
+        <NumberField name="minPages" label="Pages from" value={params.get('minPages') ?? ''} />
+        <NumberField name="maxPages" label="Pages to" value={params.get('maxPages') ?? ''} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-updated`} className="block text-xs font-medium text-slate-700">
+          Updated
+        </label>
+        <select
+          id={`${id}-updated`}
+          name="updatedWithinDays"
+          defaultValue={params.get('updatedWithinDays') ?? ''}
+          className={fieldClass}
+        >
+          {UPDATED_WITHIN.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="onRisingStars"
+          value="true"
+          defaultChecked={params.get('onRisingStars') === 'true'}
+        />
+        On Rising Stars now
+      </label>
+      <Button type="submit" className="w-full">
+        Apply filters
+      </Button>
+    </form>
+  );
+}
