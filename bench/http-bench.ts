@@ -260,6 +260,21 @@ export async function runHttpBench(options: {
         target: { kind: 'p99', maxMs: 25 },
       },
       {
+        name: 'search: two words',
+        path: '/api/fictions/search?q=crimson%20dungeon',
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'search: 3 filters, 7-day gain sort',
+        path: '/api/fictions/search?tags=Fantasy&status=ongoing&minFollowers=100&sort=gain7',
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: 'movers (7 days)',
+        path: '/api/fictions/movers?window=7d',
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
         name: 'replay window (10 days)',
         path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
         target: { kind: 'p99', maxMs: 100 },
