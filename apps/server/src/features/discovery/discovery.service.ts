@@ -7,6 +7,7 @@ import {
   type MoversResult,
   WINDOW_DAYS,
 } from '@rrc/contract';
+import { stringList } from '../../lib/string-list.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type {
   CardRow,
@@ -109,17 +110,6 @@ export function sparklineOf(
   return [...byDay.entries()].sort(([a], [b]) => a - b).map(([, followers]) => followers);
 }
 
-function tagList(text: string): string[] {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Search, browsing and the movers over every fiction the site knows, with gains measured from snapshots. */
 export function discoveryService(deps: { repository: DiscoveryRepository; now: () => Date }) {
   const { repository } = deps;
@@ -184,7 +174,7 @@ export function discoveryService(deps: { repository: DiscoveryRepository; now: (
       image_url: row.image_url,
       status: row.status,
       type: row.type,
-      tags: tagList(row.tags),
+      tags: stringList(row.tags),
       followers: row.followers,
       pages: row.pages,
       overall_score: row.overall_score,

@@ -1,16 +1,6 @@
 import type { Fiction } from '@rrc/contract';
+import { stringList } from '../../lib/string-list.ts';
 import type { FictionRow } from './fictions.repository.ts';
-
-function stringList(text: string): string[] {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 export function toFiction(row: FictionRow): Fiction {
   return {

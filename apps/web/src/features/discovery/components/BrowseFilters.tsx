@@ -34,6 +34,33 @@ function NumberField({ name, label, value }: { name: BrowseParam; label: string;
   );
 }
 
+/** Checkboxes sharing one parameter name: each checked one adds its value. */
+function CheckboxGrid(props: {
+  legend: string;
+  name: BrowseParam;
+  options: Array<{ value: string; label: string }>;
+  checked: Set<string>;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-xs font-medium text-slate-700">{props.legend}</legend>
+      <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1">
+        {props.options.map((option) => (
+          <label key={option.value} className="flex items-center gap-1.5 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name={props.name}
+              value={option.value}
+              defaultChecked={props.checked.has(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Browse's filters and sort: applying them writes a new address (page 1). */
 export function BrowseFilters({
   params,
@@ -92,33 +119,21 @@ export function BrowseFilters({
           className={fieldClass}
         />
       </div>
-      <fieldset>
-        <legend className="text-xs font-medium text-slate-700">Genres (any of them)</legend>
-        <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1">
-          {GENRE_LISTS.map((genre) => (
-            <label key={genre.slug} className="flex items-center gap-1.5 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="genres"
-                value={genre.slug}
-                defaultChecked={genres.has(genre.slug)}
-              />
-              {genre.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-xs font-medium text-slate-700">Status</legend>
-        <div className="mt-1 grid grid-cols-2 gap-x-2 gap-y-1">
-          {FICTION_STATUSES.map((status) => (
-            <label key={status} className="flex items-center gap-1.5 text-sm capitalize text-slate-700">
-              <input type="checkbox" name="status" value={status} defaultChecked={statuses.has(status)} />
-              {status}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxGrid
+        legend="Genres (any of them)"
+        name="genres"
+        options={GENRE_LISTS.map((genre) => ({ value: genre.slug, label: genre.label }))}
+        checked={genres}
+      />
+      <CheckboxGrid
+        legend="Status"
+        name="status"
+        options={FICTION_STATUSES.map((status) => ({
+          value: status,
+          label: status[0]?.toUpperCase() + status.slice(1),
+        }))}
+        checked={statuses}
+      />
       <div>
         <label htmlFor={`${id}-type`} className="block text-xs font-medium text-slate-700">
           Type

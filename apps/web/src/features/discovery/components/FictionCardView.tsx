@@ -3,6 +3,7 @@ import { fictionPath } from '@rrc/contract/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Cover } from '../../../components/ui/Cover.tsx';
+import { Tags } from '../../../components/ui/Tags.tsx';
 import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
 import { Sparkline } from './Sparkline.tsx';
 
@@ -44,15 +45,7 @@ export function FictionCardView({
           <span className="font-medium text-slate-800">{formatGain(fiction.gain30)}</span>
         </p>
         {extra}
-        {fiction.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {fiction.tags.slice(0, 3).map((tag) => (
-              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Tags tags={fiction.tags} most={3} />
         <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
           <Sparkline points={fiction.sparkline} label={`Followers of ${fiction.title} over 30 days`} />
           {action}
