@@ -60,9 +60,9 @@ async function search(page: Page, words: string) {
 /** The filters form: beside the results on a wide screen, folded away on a phone. */
 async function filters(page: Page) {
   await expect(page.getByRole('heading', { name: 'Browse fictions', level: 1 })).toBeVisible();
-  const summary = page.getByText('Filters and sort');
-  if (await summary.isVisible()) await summary.click();
-  return page.getByRole('form', { name: 'Filters' }).filter({ visible: true });
+  const form = page.getByRole('form', { name: 'Filters' });
+  if (!(await form.isVisible())) await page.getByText('Filters and sort').click();
+  return form;
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
@@ -202,6 +202,6 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 test('Movers is linked from the landing page', async ({ page }) => {
   await acceptCookies(page);
   await page.goto('/');
-  await page.getByRole('link', { name: /See which fictions gained the most followers this week/ }).click();
+  await page.getByRole('link', { name: /See this week's biggest movers/ }).click();
   await expect(page.getByRole('heading', { name: 'Movers', level: 1 })).toBeVisible();
 });

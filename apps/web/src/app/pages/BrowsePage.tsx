@@ -1,6 +1,6 @@
 import type { FictionCard } from '@rrc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -53,6 +53,10 @@ export function BrowsePage() {
   const list = useQuery({ ...allFictionsQueryOptions(), enabled: user !== null });
   const listed = new Set((list.data ?? []).map((entry) => entry.fiction_id));
   const searchId = useId();
+  // Open beside the results on a wide screen, folded away above them on a phone.
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 1024px)').matches,
+  );
 
   const go = (next: URLSearchParams) => setParams(new URLSearchParams(canonicalQuery(next)));
   function submitSearch(event: FormEvent<HTMLFormElement>) {
@@ -70,7 +74,6 @@ export function BrowsePage() {
 
   const data = results.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const filters = <BrowseFilters params={current} onApply={go} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -97,18 +100,23 @@ export function BrowsePage() {
             maxLength={200}
             defaultValue={current.get('q') ?? ''}
             placeholder="Search by title, author or tag"
-            className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+            className="block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
           />
           <Button type="submit">Search</Button>
         </form>
       </search>
-      <div className="mt-6 gap-8 lg:grid lg:grid-cols-[16rem_1fr]">
-        <aside className="hidden lg:block">{filters}</aside>
-        <details className="mb-4 rounded-xl bg-white p-3 ring-1 ring-slate-200 lg:hidden">
+      <div className="mt-6 gap-6 lg:grid lg:grid-cols-3">
+        <details
+          open={filtersOpen}
+          onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+          className="mb-4 self-start rounded-xl bg-white p-3 ring-1 ring-slate-200"
+        >
           <summary className="cursor-pointer text-sm font-semibold text-slate-800">Filters and sort</summary>
-          <div className="mt-3">{filters}</div>
+          <div className="mt-3">
+            <BrowseFilters params={current} onApply={go} />
+          </div>
         </details>
-        <section aria-label="Results">
+        <section aria-label="Results" className="lg:col-span-2">
           {results.isPending ? (
             <PageSpinner label="Searching" />
           ) : results.isError ? (
@@ -124,11 +132,11 @@ export function BrowsePage() {
             </p>
           ) : data ? (
             <>
-              <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+              <p className="mb-4 text-sm text-slate-600" aria-live="polite">
                 {formatCount(data.total)} {data.total === 1 ? 'fiction' : 'fictions'}
                 {data.as_of && <> · gains as of {localTime(data.as_of)}</>}
               </p>
-              <ul className="grid gap-4 xl:grid-cols-2">
+              <ul className="grid gap-4">
                 {data.items.map((fiction) => (
                   <li key={fiction.id}>
                     <FictionCardView

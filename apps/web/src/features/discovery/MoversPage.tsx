@@ -15,7 +15,7 @@ const GENRE_SLUGS = new Set(DISCOVERY_GENRES.map((genre) => genre.slug));
 function CardList({ cards, empty }: { cards: FictionCard[]; empty: string }) {
   if (!cards.length) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
-    <ul className="grid gap-4 lg:grid-cols-2">
+    <ul className="grid gap-4 md:grid-cols-2">
       {cards.map((fiction) => (
         <li key={fiction.id}>
           <FictionCardView fiction={fiction} />
@@ -63,14 +63,14 @@ export function MoversPage() {
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <fieldset>
           <legend className="text-xs font-medium text-slate-700">Gained over</legend>
-          <div className="mt-1 inline-flex rounded-lg ring-1 ring-slate-300">
+          <div className="mt-1 inline-flex overflow-hidden rounded-lg ring-1 ring-slate-300">
             {MOVER_WINDOWS.map((option) => (
               <button
                 key={option}
                 type="button"
                 aria-pressed={option === window}
                 onClick={() => choose({ window: option })}
-                className={`px-3 py-1.5 text-sm font-medium first:rounded-l-lg last:rounded-r-lg ${
+                className={`px-3 py-1.5 text-sm font-medium ${
                   option === window ? 'bg-brand-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'
                 }`}
               >
@@ -109,9 +109,9 @@ export function MoversPage() {
             </Button>
           </div>
         ) : data ? (
-          <div className="space-y-10">
+          <div className="space-y-14">
             <section aria-labelledby="biggest-gains">
-              <h2 id="biggest-gains" className="mb-3 text-lg font-semibold text-slate-900">
+              <h2 id="biggest-gains" className="mb-4 text-lg font-semibold text-slate-900">
                 Biggest gains over {WINDOW_LABELS[window]}
               </h2>
               {data.items.length === 0 ? (
@@ -119,7 +119,7 @@ export function MoversPage() {
                   No fiction has a snapshot at both ends of this window yet.
                 </p>
               ) : (
-                <ol className="grid gap-4 lg:grid-cols-2">
+                <ol className="grid gap-4 md:grid-cols-2">
                   {data.items.map((item, index) => (
                     <li key={item.fiction.id} aria-label={`${index + 1}. ${item.fiction.title}`}>
                       <FictionCardView
@@ -138,7 +138,7 @@ export function MoversPage() {
               )}
             </section>
             <section aria-labelledby="new-on-rising-stars">
-              <h2 id="new-on-rising-stars" className="mb-3 text-lg font-semibold text-slate-900">
+              <h2 id="new-on-rising-stars" className="mb-4 text-lg font-semibold text-slate-900">
                 New on Rising Stars
               </h2>
               <CardList
@@ -147,7 +147,7 @@ export function MoversPage() {
               />
             </section>
             <section aria-labelledby="left-rising-stars">
-              <h2 id="left-rising-stars" className="mb-3 text-lg font-semibold text-slate-900">
+              <h2 id="left-rising-stars" className="mb-4 text-lg font-semibold text-slate-900">
                 Left Rising Stars
               </h2>
               <CardList

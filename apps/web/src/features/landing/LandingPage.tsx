@@ -98,7 +98,7 @@ export function LandingPage() {
           </p>
           <p className="mt-2 text-sm">
             <Link to="/movers" className="font-semibold text-brand-700 hover:text-brand-800">
-              See which fictions gained the most followers this week <span aria-hidden="true">→</span>
+              See this week's biggest movers <span aria-hidden="true">→</span>
             </Link>
           </p>
         </Section>

@@ -46,7 +46,7 @@ export function FictionCardView({
         </p>
         {extra}
         <Tags tags={fiction.tags} most={3} />
-        <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
           <Sparkline points={fiction.sparkline} label={`Followers of ${fiction.title} over 30 days`} />
           {action}
         </div>
