@@ -1,6 +1,6 @@
 /** A small line of followers over the last 30 days; nothing when there are fewer than two points. */
 export function Sparkline({ points, label }: { points: number[]; label: string }) {
-  if (points.length < 2) return <span className="text-xs text-slate-400">No 30-day history yet</span>;
+  if (points.length < 2) return <span className="text-xs text-slate-500">No 30-day history yet</span>;
   const width = 120;
   const height = 28;
   const low = Math.min(...points);
