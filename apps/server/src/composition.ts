@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // The composition root: the one place that builds repositories, then the services on them (each given the
 // other features' services it uses), then registers each feature's routes with its own service. Features
 // never build one another; what one knows of another is the type of its service.
@@ -35,6 +36,11 @@ import { jobsService } from './features/jobs/jobs.service.ts';
 import { Scheduler } from './features/jobs/scheduler.ts';
 import { linkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
 import { linkPreviewService } from './features/link-preview/link-preview.service.ts';
+import { deliveryService } from './features/notifications/delivery.service.ts';
+import { eventsService } from './features/notifications/events.service.ts';
+import { notificationsRepository } from './features/notifications/notifications.repository.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { notificationsService } from './features/notifications/notifications.service.ts';
 import { exchangeCodesRepository } from './features/oauth/exchange-codes.repository.ts';
 import { oauthRoutes } from './features/oauth/oauth.routes.ts';
 import { oauthService } from './features/oauth/oauth.service.ts';
@@ -65,9 +71,9 @@ import {
 import { userFictionsRoutes } from './features/user-fictions/user-fictions.routes.ts';
 import { userFictionsService } from './features/user-fictions/user-fictions.service.ts';
 import { authGuards } from './http/auth-guards.ts';
-import type { BackgroundTasks } from './lib/background-tasks.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
 import type { JobLogger } from './lib/jobs.ts';
-import type { Mailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { RoyalRoadClient, userAgentFor } from './royalroad/client.ts';
 
 export interface CoreOptions {
@@ -78,6 +84,40 @@ export interface CoreOptions {
   /** Overrides for tests: a faster client, a controlled clock. */
   client?: RoyalRoadClient;
   genres?: readonly string[];
+  /** Signs unsubscribe links (the JWT secret); a process that sends no mail may go without. */
+  secret?: string;
+}
+
+/**
+ * Alerts: the events found in what the scrapes store (with each reader's notification) and the outbox that
+ * sends their emails and webhook calls from every process whose role includes the worker.
+ */
+function createAlerts(options: CoreOptions, now: () => Date) {
+  const { config, database, log } = options;
+  const taskLog = {
+    warn: (details: Record<string, unknown>, message: string) =>
+      log.warn(`${message} ${JSON.stringify(details)}`),
+    error: (details: Record<string, unknown>, message: string) =>
+      log.error(`${message} ${JSON.stringify(details)}`),
+  };
+  const repository = notificationsRepository(database.db);
+  const webhooks = { allowPrivate: config.webhookAllowPrivate, httpsOnly: config.env === 'production' };
+  const delivery = deliveryService({
+    repository,
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      tasks: new BackgroundTasks({ log: taskLog }),
+      log: taskLog,
+    }),
+    publicUrl: config.publicUrl,
+    secret: options.secret ?? config.jwtSecret ?? randomBytes(32).toString('base64url'),
+    webhooks,
+    log: taskLog,
+    now,
+  });
+  const events = eventsService({ repository, royalroadUrl: config.royalroad.baseUrl, now });
+  return { repository, events, delivery, webhooks };
 }
 
 /**
@@ -105,6 +145,7 @@ export function createCore(options: CoreOptions) {
     runs: jobRunsRepository(database.db),
   };
   const fictions = fictionsService({ fictions: repositories.fictions, now });
+  const alerts = createAlerts(options, now);
   const risingStars = risingStarsService({ risingStars: repositories.risingStars, now });
   const executes = config.role !== 'web';
   const runner = new JobRunner({
@@ -119,12 +160,13 @@ export function createCore(options: CoreOptions) {
       now,
       genres: options.genres ?? GENRE_SLUGS,
       risingStarsActive: () => repositories.runs.isActive('rising-stars'),
+      events: alerts.events,
     }),
   });
   const scheduler =
     executes && config.scheduler ? new Scheduler({ runner, runs: repositories.runs, log, now }) : null;
   const jobs = jobsService({ runner, runs: repositories.runs, scheduler: scheduler !== null });
-  return { database, now, client, repositories, fictions, risingStars, jobs, runner, scheduler };
+  return { database, now, client, repositories, fictions, risingStars, jobs, runner, scheduler, alerts };
 }
 
 export type Core = ReturnType<typeof createCore>;
@@ -285,4 +327,17 @@ export async function registerFeatures(
   userFictionsRoutes(app, { service: userFictions, guards });
   // The HTML of fiction pages carries their link previews' tags.
   return { headTags: linkPreview.headTags };
+  notificationsRoutes(app, {
+    notifications: notificationsService({
+      repository: core.alerts.repository,
+      publicUrl: config.publicUrl,
+      secret: deps.jwtSecret,
+      emailAvailable: mailer.enabled,
+      webhooks: core.alerts.webhooks,
+      queueWebhookTest: core.alerts.delivery.queueWebhookTest,
+      now,
+    }),
+    delivery: core.alerts.delivery,
+    guards,
+  });
 }

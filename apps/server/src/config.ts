@@ -106,6 +106,7 @@ const envSchema = z.object({
   OAUTH_OIDC_CLIENT_ID: optionalText,
   OAUTH_OIDC_CLIENT_SECRET: optionalText,
   OAUTH_OIDC_NAME: optionalText,
+  WEBHOOK_ALLOW_PRIVATE: onOff('WEBHOOK_ALLOW_PRIVATE').default(false),
   SMTP_URL: optionalText.refine((value) => value === undefined || smtpUrl(value), {
     message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465',
   }),
@@ -155,6 +156,8 @@ export interface Config {
   contactEmail: string | undefined;
   /** Outgoing mail: no SMTP server means no mail (features that need it say so). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Webhooks may call loopback and private addresses, and plain http (self-hosting, tests). */
+  webhookAllowPrivate: boolean;
   oauth: {
     google?: OAuthClient;
     github?: OAuthClient;
@@ -241,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `RR Companion <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     oauth: {
       google: pair(e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
       github: pair(e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET),

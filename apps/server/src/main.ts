@@ -25,7 +25,13 @@ async function main() {
   const logger = pino(loggerOptions(config));
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  const core = createCore({ config, database, log: jobLogger(logger.child({ component: 'jobs' })) });
+  const jwtSecret = resolveJwtSecret(config);
+  const core = createCore({
+    config,
+    database,
+    log: jobLogger(logger.child({ component: 'jobs' })),
+    secret: jwtSecret,
+  });
   // ROLE=worker scrapes without serving; web and all serve the app and its API.
   const app =
     config.role === 'worker'
@@ -33,7 +39,7 @@ async function main() {
       : await buildApp({
           config,
           core,
-          jwtSecret: resolveJwtSecret(config),
+          jwtSecret,
           webRoot: WEB_ROOT,
           logger,
         });
@@ -44,6 +50,7 @@ async function main() {
     closing = true;
     logger.info(`${signal} received, shutting down`);
     core.scheduler?.stop();
+    await core.alerts.delivery.stop();
     await app?.close();
     await core.runner.stop();
     await database.close();
@@ -54,6 +61,8 @@ async function main() {
 
   if (app) await app.listen({ port: config.port, host: config.host });
   await core.runner.start();
+  // Emails and webhook calls go out from every process that works (whatever SCHEDULER says).
+  if (config.role !== 'web') core.alerts.delivery.start();
   await core.scheduler?.start();
   logger.info(
     `RR Companion is ready${app ? ` at ${config.publicUrl}` : ''} (role ${config.role}, database ${database.dialect}, scheduler ${core.scheduler ? 'on' : 'off'})`,

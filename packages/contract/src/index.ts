@@ -14,6 +14,7 @@ export * from './id-fields.ts';
 export * from './ids.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './oauth.ts';
 export * from './pagination.ts';
 export * from './password.ts';

@@ -255,9 +255,96 @@ export interface FictionGainsStateTable {
   id: number;
   window_end: Timestamp;
   built_at: Timestamp;
+/** A reader's watch of a fiction: which events, through which channels. */
+export interface WatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  fiction_id: number;
+  /** JSON array of event kinds. */
+  events: string;
+  app: Bool;
+  email: Bool;
+  webhooks: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Something that happened to a fiction; `event_key` makes each one exist once. */
+export interface FictionEventsTable {
+  id: Generated<number>;
+  fiction_id: number;
+  kind: string;
+  event_key: string;
+  /** JSON object: genre, position, milestone, chapter… */
+  data: string;
+  occurred_at: Timestamp;
+}
+
+/** One reader's notification of one event (once per reader and event). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  /** Shown in the app (the watch's app channel was on). */
+  in_app: Bool;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  email_enabled: BoolWithDefault;
+  digest_enabled: BoolWithDefault;
+  digest_hour: ColumnType<number, number | undefined, number>;
+  /** IANA time zone of the digest hour. */
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** The private feed's token; null until asked for. */
+  feed_token: string | null;
+  last_digest_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  kind: string;
+  secret: string;
+  enabled: BoolWithDefault;
+  disabled_reason: string | null;
+  created_at: Timestamp;
+}
+
+export type DeliveryStatus = 'queued' | 'sent' | 'given_up';
+
+/** The outbox: one email or webhook call, tried until sent or given up. */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** email, digest or webhook. */
+  channel: string;
+  webhook_id: number | null;
+  notification_id: number | null;
+  /** Unique: the same delivery is never queued twice. */
+  delivery_key: string;
+  /** JSON of what to send. */
+  payload: string;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }
 
 export interface Schema {
+  watches: WatchesTable;
+  fiction_events: FictionEventsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  webhooks: WebhooksTable;
+  deliveries: DeliveriesTable;
   donations: DonationsTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;

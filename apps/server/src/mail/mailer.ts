@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
 }
 
 /** What a log line about a message says: why it was sent and for whom, never its text (it may hold a link). */
@@ -21,6 +23,8 @@ export interface Mailer {
    * message that still could not be sent is logged with `context`. False when it was not even queued.
    */
   send(message: MailMessage, context: MailContext): boolean;
+  /** Sends now, once, and throws what went wrong: for callers that keep their own retries (the outbox). */
+  sendNow(message: MailMessage): Promise<void>;
   close(): void;
 }
 
@@ -45,6 +49,9 @@ export function createMailer(options: MailerOptions): Mailer {
       send(_message, context) {
         log.warn(context, 'mail not sent: no SMTP_URL is configured');
         return false;
+      },
+      async sendNow() {
+        throw new Error('No SMTP_URL is configured.');
       },
       close() {},
     };
@@ -79,6 +86,9 @@ export function createMailer(options: MailerOptions): Mailer {
     enabled: true,
     send(message, context) {
       return tasks.run({ task: 'mail', ...context }, () => deliver(message, context));
+    },
+    async sendNow(message) {
+      await transport.sendMail({ from, ...message });
     },
     close() {
       transport.close();

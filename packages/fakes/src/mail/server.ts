@@ -22,6 +22,8 @@ export interface CaughtMessage {
   links: string[];
   /** The user name the sender signed in with, if it did. */
   authenticatedAs: string | null;
+  /** Every header, names in lower case, values as sent (List-Unsubscribe…). */
+  headers: Record<string, string>;
 }
 
 export interface FakeMail {
@@ -103,6 +105,12 @@ export async function startFakeMail(options: FakeMailOptions = {}): Promise<Fake
             html: typeof parsed.html === 'string' ? parsed.html : null,
             links: [...text.matchAll(LINK)].map((match) => match[0]),
             authenticatedAs: typeof session.user === 'string' ? session.user : null,
+            headers: Object.fromEntries(
+              parsed.headerLines.map((line) => [
+                line.key,
+                line.line.slice(line.line.indexOf(':') + 1).trim(),
+              ]),
+            ),
           });
           while (caught.length > keep) caught.shift();
           for (const wake of waiters) wake();

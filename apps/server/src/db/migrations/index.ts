@@ -12,6 +12,7 @@ import * as oauthExchangeCodes from './2026_11_26_1100_oauth_exchange_codes.ts';
 import * as donationClientSecrets from './2026_11_26_1110_donation_client_secrets.ts';
 import * as scrapeAttempts from './2026_11_26_1200_scrape_attempts.ts';
 import * as discovery from './2026_11_27_1900_discovery.ts';
+import * as notifications from './2026_11_27_1700_notifications.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1110_donation_client_secrets': donationClientSecrets,
   '2026_11_26_1200_scrape_attempts': scrapeAttempts,
   '2026_11_27_1900_discovery': discovery,
+  '2026_11_27_1700_notifications': notifications,
 };

@@ -29,6 +29,23 @@ export function risingStarsJob(deps: ScrapeDeps): JobHandler {
   };
 }
 
+/** What moved on the list, for alerts; a failure there is logged and the capture goes on. */
+async function findEvents(
+  deps: ScrapeDeps,
+  log: { error(message: string): void },
+  captureId: number,
+  genre: string,
+) {
+  if (!deps.events) return;
+  try {
+    await deps.events.risingStarsListStored(captureId, genre);
+  } catch (error) {
+    log.error(
+      `rising-stars: alerts of list ${genre} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 function captureLists(deps: ScrapeDeps): JobHandler {
   return async (context) => {
     const capturedAt = deps.now().toISOString();
@@ -61,6 +78,7 @@ function captureLists(deps: ScrapeDeps): JobHandler {
         counts.lists++;
         counts.entries += saved.entries;
         counts.fictions_created += saved.fictionsCreated;
+        await findEvents(deps, context.log, captureId, genre);
       } catch (error) {
         if (!isRoyalRoadError(error)) throw error;
         counts.lists_failed++;

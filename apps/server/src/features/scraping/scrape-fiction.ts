@@ -3,6 +3,7 @@ import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import { type ParsedFiction, parseFictionPage } from '../../royalroad/parsers/fiction.ts';
 import type { Ticket } from '../../royalroad/request-queues.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
+import type { EventsService } from '../notifications/events.service.ts';
 
 /**
  * Fetches one fiction page (in the ticket's queue), parses it and stores it (current state + snapshot)
@@ -15,6 +16,7 @@ export async function scrapeFiction(
     client: RoyalRoadClient;
     fictions: Pick<FictionsService, 'saveScraped' | 'recordScrapeFailure'>;
     now: () => Date;
+    events?: Pick<EventsService, 'fictionStored'>;
   },
   royalroadId: number,
   ticket: Ticket,
@@ -31,5 +33,7 @@ export async function scrapeFiction(
     throw error;
   }
   const saved = await deps.fictions.saveScraped(parsed, deps.now().toISOString());
+  // What moved since the last visit (new chapters, follower milestones), for alerts; the page is stored.
+  await deps.events?.fictionStored(saved.fictionId);
   return { ...saved, title: parsed.title };
 }

@@ -1,0 +1,124 @@
+import { DEFAULT_WATCH_EVENTS, EMAILS_PER_READER_PER_DAY, FOLLOWER_MILESTONES } from '@rrc/contract';
+import type { NewEvent, NotificationsRepository, Recipient, WatchRow } from './notifications.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface EventsDeps {
+  repository: NotificationsRepository;
+  /** Royal Road's address, for chapter links. */
+  royalroadUrl: string;
+  now: () => Date;
+}
+
+/** The readers a watch tells of an event, and through which channels. */
+function recipientsOf(event: NewEvent) {
+  return (watches: WatchRow[]): Recipient[] =>
+    watches
+      .filter((watch) => watch.events.includes(event.kind))
+      // A list's default watch speaks only of the main list.
+      .filter((watch) => !(watch.isDefault && event.kind === 'rs_entered' && event.data.genre !== 'main'))
+      .filter((watch) => watch.app || watch.email || watch.webhooks)
+      .map((watch) => ({
+        userId: watch.user_id,
+        app: watch.app,
+        email: watch.email,
+        webhooks: watch.webhooks,
+      }));
+}
+
+/**
+ * Finds what moved when a Rising Stars list or a fiction page is stored, by comparing with the previous
+ * capture or snapshot, and records each event once (its key is unique), with the readers' notifications.
+ */
+export function eventsService({ repository, royalroadUrl, now }: EventsDeps) {
+  const record = async (events: NewEvent[]) => {
+    let made = 0;
+    for (const event of events)
+      made += await repository.recordEvent(event, recipientsOf(event), {
+        defaultEvents: [...DEFAULT_WATCH_EVENTS],
+        emailsPerDay: EMAILS_PER_READER_PER_DAY,
+        now: now().toISOString(),
+      });
+    return made;
+  };
+
+  return {
+    /**
+     * One list of a capture was stored: entries, exits, best positions and the main top 10, against the
+     * previous capture holding that list. Keys name the previous capture, so the same comparison (a re-run,
+     * another worker) finds the same events. The first capture of a list has nothing to compare with.
+     */
+    async risingStarsListStored(captureId: number, genre: string): Promise<number> {
+      const capturedAt = await repository.capturedAt(captureId);
+      if (!capturedAt) return 0;
+      const previousId = await repository.previousCaptureWithList(captureId, genre, capturedAt);
+      if (previousId === undefined) return 0;
+      const current = await repository.listEntries(captureId, genre);
+      const previous = await repository.listEntries(previousId, genre);
+      const best = await repository.bestPositionsBefore(captureId, genre, capturedAt, [...current.keys()]);
+      const events: NewEvent[] = [];
+      const event = (fictionId: number, kind: string, key: string, data: Record<string, unknown>) =>
+        events.push({
+          fictionId,
+          kind,
+          key: `${kind}:${genre}:${key}`,
+          data: { genre, ...data },
+          occurredAt: capturedAt,
+        });
+      for (const [fictionId, position] of current) {
+        const before = previous.get(fictionId);
+        if (before === undefined) event(fictionId, 'rs_entered', `after-${previousId}`, { position });
+        const bestBefore = best.get(fictionId);
+        if (bestBefore !== undefined && position < bestBefore)
+          event(fictionId, 'rs_best', `${position}`, { position, previous_best: bestBefore });
+        if (genre === 'main' && position <= 10 && (before === undefined || before > 10))
+          event(fictionId, 'main_top10', `after-${previousId}`, { position });
+      }
+      for (const [fictionId, position] of previous)
+        if (!current.has(fictionId))
+          event(fictionId, 'rs_left', `after-${previousId}`, { last_position: position });
+      return record(events);
+    },
+
+    /**
+     * A fiction page was stored: chapters published since the previous snapshot and follower milestones
+     * passed since it. The first scrape of a fiction has nothing to compare with.
+     */
+    async fictionStored(fictionId: number): Promise<number> {
+      const [latest, previous] = await repository.latestSnapshots(fictionId);
+      if (!latest || !previous) return 0;
+      const events: NewEvent[] = [];
+      // A chapter can show up with a time a little before the previous visit: a day of slack, the key decides.
+      const since = new Date(Date.parse(previous.captured_at) - DAY_MS).toISOString();
+      const fiction = await repository.fictionById(fictionId);
+      for (const chapter of await repository.chaptersPublishedSince(fictionId, since)) {
+        events.push({
+          fictionId,
+          kind: 'chapter_released',
+          key: `chapter_released:${chapter.royalroad_chapter_id}`,
+          data: {
+            chapter_id: chapter.royalroad_chapter_id,
+            chapter_title: chapter.title,
+            chapter_url: `${royalroadUrl}/fiction/${fiction?.royalroad_id ?? ''}/chapter/${chapter.royalroad_chapter_id}`,
+            published_at: chapter.published_at,
+          },
+          occurredAt: latest.captured_at,
+        });
+      }
+      const before = previous.followers ?? 0;
+      const after = latest.followers ?? 0;
+      for (const milestone of FOLLOWER_MILESTONES)
+        if (before < milestone && after >= milestone)
+          events.push({
+            fictionId,
+            kind: 'followers_milestone',
+            key: `followers_milestone:${milestone}`,
+            data: { milestone, followers: after },
+            occurredAt: latest.captured_at,
+          });
+      return record(events);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof eventsService>;

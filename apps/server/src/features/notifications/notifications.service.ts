@@ -1,0 +1,279 @@
+import {
+  DEFAULT_WATCH_EVENTS,
+  MAX_WEBHOOKS,
+  NOTIFICATION_MESSAGES,
+  type Notification,
+  type NotificationSettings,
+  type Watch,
+  type WatchEvent,
+  type Webhook,
+} from '@rrc/contract';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { atomFeed } from './atom.ts';
+import { eventText, fictionPageUrl } from './event-text.ts';
+import type { NotificationsRepository, WatchRow } from './notifications.repository.ts';
+import { newFeedToken, newWebhookSecret, readUnsubscribeToken } from './signing.ts';
+import { type AddressProblem, webhookAddressProblem } from './webhook-address.ts';
+
+export interface NotificationsDeps {
+  repository: NotificationsRepository;
+  publicUrl: string;
+  /** Signs unsubscribe links. */
+  secret: string;
+  emailAvailable: boolean;
+  webhooks: { allowPrivate: boolean; httpsOnly: boolean };
+  /** Queues a webhook's test call (the delivery service sends it). */
+  queueWebhookTest: (userId: number, webhookId: number) => Promise<void>;
+  now: () => Date;
+}
+
+type Channels = { app: boolean; email: boolean; webhooks: boolean };
+
+const toWatch = (row: WatchRow): Watch => ({
+  royalroad_id: row.royalroad_id,
+  fiction_id: row.fiction_id,
+  title: row.title,
+  events: row.events as WatchEvent[],
+  channels: { app: row.app, email: row.email, webhooks: row.webhooks },
+  default: row.isDefault,
+});
+
+const toWebhook = (row: {
+  id: number;
+  url: string;
+  kind: string;
+  enabled: boolean;
+  disabled_reason: string | null;
+  created_at: string;
+}): Webhook => ({
+  id: row.id,
+  url: row.url,
+  kind: row.kind as Webhook['kind'],
+  enabled: row.enabled,
+  disabled_reason: row.disabled_reason,
+  created_at: row.created_at,
+});
+
+const FEED_ENTRIES = 50;
+/** A feed with no entries yet says it was last updated then. */
+const FEED_EPOCH = '2026-01-01T00:00:00.000Z';
+
+const ADDRESS_MESSAGES: Record<Exclude<AddressProblem, null>, string> = {
+  scheme: 'url must be an http(s) address.',
+  https: NOTIFICATION_MESSAGES.webhookHttps,
+  private: NOTIFICATION_MESSAGES.webhookPrivate,
+  unresolvable: 'url names a host that cannot be found.',
+};
+
+/** Watches, the reader's notifications, their alert settings and webhooks, and unsubscribing. */
+export function notificationsService(deps: NotificationsDeps) {
+  const { repository, now } = deps;
+  const defaults = [...DEFAULT_WATCH_EVENTS];
+
+  async function fictionOf(royalroadId: number) {
+    const fiction = await repository.fictionByRoyalroadId(royalroadId);
+    if (!fiction) throw notFound(NOTIFICATION_MESSAGES.fictionUnknown);
+    return fiction;
+  }
+
+  async function watchOf(userId: number, royalroadId: number): Promise<Watch> {
+    const fiction = await fictionOf(royalroadId);
+    const row = await repository.watchOf(userId, fiction.id, defaults);
+    if (!row) throw notFound(NOTIFICATION_MESSAGES.notWatched);
+    return toWatch(row);
+  }
+
+  const feedUrl = (token: string) => `${deps.publicUrl}/feeds/me/${token}.atom`;
+
+  async function feedToken(userId: number): Promise<string> {
+    const settings = await repository.settings(userId);
+    if (settings.feedToken) return settings.feedToken;
+    const token = newFeedToken();
+    await repository.saveSettings(userId, { feed_token: token }, now().toISOString());
+    return token;
+  }
+
+  async function settingsOf(userId: number): Promise<NotificationSettings> {
+    const settings = await repository.settings(userId);
+    const reader = await repository.reader(userId);
+    const failed = await repository.givenUp(userId, 20);
+    return {
+      email_enabled: settings.emailEnabled,
+      email_available: deps.emailAvailable,
+      email_verified: reader?.verified ?? false,
+      digest_enabled: settings.digestEnabled,
+      digest_hour: settings.digestHour,
+      time_zone: settings.timeZone,
+      feed_url: feedUrl(await feedToken(userId)),
+      failed_deliveries: failed.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        target: row.url ?? reader?.email ?? '',
+        last_error: row.last_error,
+        attempts: row.attempts,
+        created_at: row.created_at,
+      })),
+    };
+  }
+
+  return {
+    async watches(userId: number): Promise<Watch[]> {
+      return (await repository.watchesOfUser(userId, defaults)).map(toWatch);
+    },
+
+    watch: watchOf,
+
+    async saveWatch(
+      userId: number,
+      royalroadId: number,
+      choice: { events: WatchEvent[]; channels: Channels },
+    ): Promise<Watch> {
+      const fiction = await fictionOf(royalroadId);
+      await repository.saveWatch({
+        userId,
+        fictionId: fiction.id,
+        events: choice.events,
+        channels: choice.channels,
+        now: now().toISOString(),
+      });
+      return watchOf(userId, royalroadId);
+    },
+
+    /** Forgets the reader's choice; a fiction of their list goes back to being watched by default. */
+    async deleteWatch(userId: number, royalroadId: number): Promise<void> {
+      const fiction = await fictionOf(royalroadId);
+      if (!(await repository.deleteWatch(userId, fiction.id)))
+        throw notFound(NOTIFICATION_MESSAGES.notWatched);
+    },
+
+    async notifications(
+      userId: number,
+      query: { unread: boolean; page: number; limit: number },
+    ): Promise<{ notifications: Notification[]; unread: number; total: number }> {
+      const { rows, total } = await repository.notificationPage(userId, query);
+      return {
+        notifications: rows.map((row) => ({
+          id: row.notificationId,
+          kind: row.event.kind as WatchEvent,
+          text: eventText(row.event),
+          fiction: { royalroad_id: row.event.royalroad_id, title: row.event.title },
+          url: typeof row.event.data.chapter_url === 'string' ? row.event.data.chapter_url : null,
+          occurred_at: row.event.occurred_at,
+          created_at: row.createdAt,
+          read: row.readAt !== null,
+        })),
+        unread: await repository.unreadCount(userId),
+        total,
+      };
+    },
+
+    async markRead(userId: number, ids: number[] | 'all') {
+      const marked = await repository.markRead(userId, ids, now().toISOString());
+      return { marked, unread: await repository.unreadCount(userId) };
+    },
+
+    settings: settingsOf,
+
+    /** A fiction's public feed: chapters, Rising Stars entries and exits, milestones. */
+    async fictionFeed(royalroadId: number) {
+      const fiction = await fictionOf(royalroadId);
+      const selfUrl = `${deps.publicUrl}/feeds/fictions/${royalroadId}.atom`;
+      return atomFeed({
+        id: selfUrl,
+        title: `${fiction.title} on RR Companion`,
+        selfUrl,
+        pageUrl: fictionPageUrl(deps.publicUrl, royalroadId),
+        publicUrl: deps.publicUrl,
+        events: await repository.fictionEvents(fiction.id, FEED_ENTRIES),
+        fallbackUpdated: FEED_EPOCH,
+      });
+    },
+
+    /** A reader's private feed: every notification of their watches. */
+    async readerFeed(token: string) {
+      const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repository.userByFeedToken(token) : undefined;
+      if (userId === undefined) throw notFound();
+      const selfUrl = feedUrl(token);
+      return atomFeed({
+        id: `${deps.publicUrl}/feeds/me/${userId}`,
+        title: 'Your RR Companion alerts',
+        selfUrl,
+        pageUrl: `${deps.publicUrl}/notifications`,
+        publicUrl: deps.publicUrl,
+        events: await repository.userEvents(userId, FEED_ENTRIES),
+        fallbackUpdated: FEED_EPOCH,
+      });
+    },
+
+    async saveSettings(
+      userId: number,
+      values: { email_enabled?: boolean; digest_enabled?: boolean; digest_hour?: number; time_zone?: string },
+    ): Promise<NotificationSettings> {
+      await repository.saveSettings(userId, values, now().toISOString());
+      return settingsOf(userId);
+    },
+
+    /** A new private feed address; the old one stops working. */
+    async regenerateFeedToken(userId: number): Promise<{ feed_url: string }> {
+      const token = newFeedToken();
+      await repository.saveSettings(userId, { feed_token: token }, now().toISOString());
+      return { feed_url: feedUrl(token) };
+    },
+
+    async webhooks(userId: number): Promise<Webhook[]> {
+      return (await repository.webhooks(userId)).map(toWebhook);
+    },
+
+    async addWebhook(userId: number, input: { url: string; kind: 'json' | 'discord' }) {
+      const problem = await webhookAddressProblem(input.url, deps.webhooks);
+      if (problem) throw badRequest(ADDRESS_MESSAGES[problem]);
+      const secret = newWebhookSecret();
+      const row = await repository.createWebhook({
+        userId,
+        url: input.url,
+        kind: input.kind,
+        secret,
+        now: now().toISOString(),
+        max: MAX_WEBHOOKS,
+      });
+      if (!row) throw conflict(NOTIFICATION_MESSAGES.tooManyWebhooks);
+      return { ...toWebhook(row), secret };
+    },
+
+    async deleteWebhook(userId: number, id: number): Promise<void> {
+      if (!(await repository.deleteWebhook(userId, id))) throw notFound();
+    },
+
+    async testWebhook(userId: number, id: number): Promise<void> {
+      const hook = await repository.webhook(id);
+      if (!hook || hook.user_id !== userId) throw notFound();
+      await deps.queueWebhookTest(userId, id);
+    },
+
+    /** Who an unsubscribe link is for, and whether they still get alert emails. */
+    async unsubscribeStatus(token: string) {
+      const userId = readUnsubscribeToken(deps.secret, token);
+      const reader = userId === null ? undefined : await repository.reader(userId);
+      if (!reader) throw badRequest(NOTIFICATION_MESSAGES.unsubscribeInvalid);
+      const settings = await repository.settings(reader.id);
+      return { email: reader.email, subscribed: settings.emailEnabled || settings.digestEnabled };
+    },
+
+    /** Stops every alert email (alerts and digest) of the link's reader. */
+    async unsubscribe(token: string) {
+      const userId = readUnsubscribeToken(deps.secret, token);
+      const reader = userId === null ? undefined : await repository.reader(userId);
+      if (!reader) throw badRequest(NOTIFICATION_MESSAGES.unsubscribeInvalid);
+      await repository.saveSettings(
+        reader.id,
+        { email_enabled: false, digest_enabled: false },
+        now().toISOString(),
+      );
+      return { email: reader.email, subscribed: false };
+    },
+
+    feedUrl,
+  };
+}
+
+export type NotificationsService = ReturnType<typeof notificationsService>;
