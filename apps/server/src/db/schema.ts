@@ -336,6 +336,8 @@ export interface DeliveriesTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** When it was sent or given up. */
+  finished_at: Timestamp | null;
 }
 
 export interface Schema {

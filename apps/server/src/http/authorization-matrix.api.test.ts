@@ -4,7 +4,15 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMail, linkToken, nthMessageTo, SUBJECTS, startFakeMail } from '../../test/mail.ts';
 import { payMonthlyCoffee } from '../../test/stripe.ts';
-import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  createTestApp,
+  registerUser,
+  STRONG_PASSWORD,
+  TEST_JWT_SECRET,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { unsubscribeToken } from '../features/notifications/signing.ts';
 
 // Who may call what: every route of the OpenAPI document, called as a visitor, a reader, another reader
 // (on the first reader's things) and an administrator, with a request that is valid in every other way.
@@ -20,10 +28,11 @@ const FULL_FEATURES = {
   OAUTH_GITHUB_CLIENT_SECRET: 'matrix-client-secret',
   ADMIN_EMAILS: 'boss@example.com',
   AUTH_RATE_LIMIT: '1000',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
 };
 
 type Caller = 'visitor' | 'user' | 'other' | 'admin';
-type Entry = { fictionId: number; entryId: number };
+type Entry = { fictionId: number; entryId: number; royalroadId: number };
 interface Fixtures {
   tokens: Record<Exclude<Caller, 'visitor'>, string>;
   /** The reader's list: a favorite, an entry that is not one (removable), one whose favorite mark is toggled. */
@@ -43,6 +52,10 @@ interface Fixtures {
   subscriptionId: string;
   /** An account that is not an administrator: the admin route "revokes" it, changing nothing. */
   bystanderId: number;
+  /** The reader's webhook, their private feed's file name and an unsubscribe token of the bystander. */
+  webhookId: number;
+  feedFile: string;
+  unsubscribeToken: string;
 }
 type Request = { url: string; payload?: unknown; headers?: Record<string, string> };
 type Build = (f: Fixtures, who: Caller) => Request | Promise<Request>;
@@ -151,6 +164,26 @@ const MATRIX: Row[] = [
   // The id is a fiction's, not an entry's: marking it puts it in the caller's own list.
   ['POST /api/userFictions/{fictionId}/favorite', 401, 200, 200, 200, (f) => ({ url: `/api/userFictions/${f.toggled.fictionId}/favorite` })],
   ['POST /api/stripe/webhook', 200, 200, 200, 200, (_f, who) => signedEvent(who)],
+  ['GET /api/watches', 401, 200, 200, 200, at('/api/watches')],
+  ['POST /api/watches', 401, 201, 201, 201, (f) => ({ url: '/api/watches', payload: { royalroad_id: f.ranked.royalroadId, events: ['rs_entered'], channels: { app: true, email: false, webhooks: false } } })],
+  ['GET /api/watches/{royalroadId}', 401, 200, 404, 404, (f) => ({ url: `/api/watches/${f.favorite.royalroadId}` })],
+  ['PUT /api/watches/{royalroadId}', 401, 200, 404, 404, (f) => ({ url: `/api/watches/${f.favorite.royalroadId}`, payload: { events: ['chapter_released'], channels: { app: true, email: true, webhooks: false } } })],
+  ['DELETE /api/watches/{royalroadId}', 401, 200, 404, 404, (f) => ({ url: `/api/watches/${f.favorite.royalroadId}` })],
+  ['GET /api/notifications', 401, 200, 200, 200, at('/api/notifications?unread=true&page=1&limit=10')],
+  ['POST /api/notifications/read', 401, 200, 200, 200, ask('/api/notifications/read', { all: true })],
+  ['GET /api/notification-settings', 401, 200, 200, 200, at('/api/notification-settings')],
+  ['PUT /api/notification-settings', 401, 200, 200, 200, ask('/api/notification-settings', { digest_enabled: true, digest_hour: 7, time_zone: 'Europe/Paris' })],
+  ['GET /api/webhooks', 401, 200, 200, 200, at('/api/webhooks')],
+  ['POST /api/webhooks', 401, 201, 201, 201, ask('/api/webhooks', { url: 'http://127.0.0.1:9/hook', kind: 'discord' })],
+  ['POST /api/webhooks/{id}/test', 401, 202, 404, 404, (f) => ({ url: `/api/webhooks/${f.webhookId}/test` })],
+  ['DELETE /api/webhooks/{id}', 401, 200, 404, 404, (f) => ({ url: `/api/webhooks/${f.webhookId}` })],
+  ['GET /api/unsubscribe', 200, 200, 200, 200, (f) => ({ url: `/api/unsubscribe?token=${f.unsubscribeToken}` })],
+  ['POST /api/unsubscribe', 200, 200, 200, 200, (f) => ({ url: `/api/unsubscribe?token=${f.unsubscribeToken}` })],
+  ['GET /api/admin/deliveries', 401, 403, 403, 200, at('/api/admin/deliveries')],
+  ['GET /feeds/fictions/{file}', 200, 200, 200, 200, (f) => ({ url: `/feeds/fictions/${f.ranked.royalroadId}.atom` })],
+  ['GET /feeds/me/{file}', 200, 200, 200, 200, (f) => ({ url: `/feeds/me/${f.feedFile}` })],
+  // After the private feed was read with its first address.
+  ['POST /api/notification-settings/feed-token', 401, 200, 200, 200, at('/api/notification-settings/feed-token')],
 ];
 
 /** Callers in the order they call: the owner last, so that others meet the reader's things untouched. */
@@ -182,6 +215,27 @@ function routerRoutes(tree: string): string[] {
 
 /** A route with its parameters unnamed, so the router's `:id` and the document's `{id}` compare equal. */
 const shape = (route: string) => route.replace(/:[^/]+/g, '{}').replace(/\{[^}]+\}/g, '{}');
+
+/** The reader's webhook and private feed, and the bystander's unsubscribe link. */
+async function alertFixtures(token: string, bystanderId: number) {
+  const hook = await call<{ data: { id: number } }>(t.app, {
+    method: 'POST',
+    url: '/api/webhooks',
+    token,
+    payload: { url: 'http://127.0.0.1:9/hook', kind: 'json' },
+  });
+  expect(hook.status).toBe(201);
+  const settings = await call<{ data: { feed_url: string } }>(t.app, {
+    method: 'GET',
+    url: '/api/notification-settings',
+    token,
+  });
+  return {
+    webhookId: hook.body.data.id,
+    feedFile: settings.body.data.feed_url.split('/').pop() as string,
+    unsubscribeToken: unsubscribeToken(TEST_JWT_SECRET, bystanderId),
+  };
+}
 
 async function favoritesOf(token: string): Promise<number[]> {
   const response = await call<{ data: { userFictions: Array<{ fiction_id: number }> } }>(t.app, {
@@ -233,7 +287,7 @@ async function addByLink(token: string, royalroadId: number): Promise<Entry> {
     payload: { url: String(royalroadId) },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { fictionId: response.body.data.fiction.id, entryId: response.body.data.userFictionId };
+  return { fictionId: response.body.data.fiction.id, entryId: response.body.data.userFictionId, royalroadId };
 }
 
 beforeAll(async () => {
@@ -308,6 +362,7 @@ beforeAll(async () => {
     paymentIntentId: coffee.body.data.paymentIntentId,
     subscriptionId: (await payMonthlyCoffee(t, stripe.url, reader.token)).subscriptionId,
     bystanderId: bystander.user.id,
+    ...(await alertFixtures(reader.token, bystander.user.id)),
   };
 
   const docs = await call<{ paths: Record<string, Record<string, unknown>> }>(t.app, {
@@ -370,6 +425,8 @@ describe('the authorization matrix', () => {
         const body = response.body as { success?: unknown; error?: unknown };
         expect(body.success, `${who}: ${JSON.stringify(body)}`).toBe(response.status < 400);
         if (response.status >= 400) expect(body.error).toEqual(expect.stringMatching(/\S/));
+      } else if (type.startsWith('application/atom+xml')) {
+        expect(String(response.body)).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
       } else if (response.status === 302) {
         expect(String(response.headers.location)).toMatch(/^\/oauth\/(callback|error)\?/);
       } else {

@@ -102,6 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_error', 'text')
     .addColumn('created_at', ts, (col) => col.notNull())
     .addColumn('sent_at', ts)
+    .addColumn('finished_at', ts)
     .execute();
   await db.schema
     .createIndex('deliveries_due_idx')

@@ -1,128 +1,33 @@
-import { createHmac } from 'node:crypto';
-import type { JobRun, Notification, NotificationSettings, Watch } from '@rrc/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
-import { mailCatcherForFile, messagesTo, nthMessageTo } from '../../../test/mail.ts';
+import type { NotificationSettings, Watch } from '@rrc/contract';
+import { describe, expect, it } from 'vitest';
+import { messagesTo, nthMessageTo } from '../../../test/mail.ts';
 import { call, createTestApp, registerUser, testDialect } from '../../../test/test-app.ts';
-import { webhookReceiverForFile } from '../../../test/webhook-receiver.ts';
+import { alertsTestbed, expectSignedBy, HOUR, READER_EMAIL, withAt, without } from './alerts.test-helpers.ts';
 
-const fake = fakeRoyalRoadForFile();
-const mail = mailCatcherForFile();
-const jsonHook = webhookReceiverForFile('the json webhook receiver');
-const discordHook = webhookReceiverForFile('the discord webhook receiver');
-const t = testAppForEach(() =>
-  createTestApp(
-    {
-      ROYALROAD_BASE_URL: fake.url,
-      ADMIN_EMAILS: 'boss@example.com',
-      SMTP_URL: mail.smtpUrl,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      PUBLIC_URL: 'https://rrc.example',
-    },
-    { genres: ['main'] },
-  ),
-);
-
-const HOUR = 60 * 60 * 1000;
-const ALERT_MAIL = { to: 'rita@example.com', subject: 'Rising Stars' };
-let admin: { token: string };
-let reader: { token: string; user: { id: number; email: string } };
-let main: number[];
-let watched: number;
-
-beforeEach(async () => {
-  admin = await registerUser(t.app, { email: 'boss@example.com' });
-  reader = (await registerUser(t.app, { email: 'rita@example.com' })) as typeof reader;
-  await t.database.db
-    .updateTable('users')
-    .set({ email_verified_at: t.clock.now.toISOString() })
-    .where('email', '=', 'rita@example.com')
-    .execute();
-  main = fake.site.risingStars('main') ?? [];
-  watched = main[20] as number;
-});
-
-async function finished(jobId: number): Promise<JobRun> {
-  const row = await t.services.runner.waitFor(jobId, 15_000);
-  expect(row?.status).toBe('succeeded');
-  return row as unknown as JobRun;
-}
-
-async function capture(ids: number[]) {
-  fake.site.setRisingStars('main', ids);
-  t.clock.advance(HOUR);
-  const response = await call<{ data: { jobId: number } }>(t.app, {
-    method: 'POST',
-    url: '/api/admin/trigger/rising-stars-scrape',
-    token: admin.token,
-  });
-  expect(response.status).toBe(202);
-  await finished(response.body.data.jobId);
-}
-
-async function scrape(royalroadId: number) {
-  t.clock.advance(HOUR);
-  const response = await call<{ data: { jobId: number } }>(t.app, {
-    method: 'POST',
-    url: `/api/admin/manual-scrape/${royalroadId}`,
-    token: admin.token,
-  });
-  await finished(response.body.data.jobId);
-}
-
-const notifications = async (token = reader.token) =>
-  (
-    await call<{ data: { notifications: Notification[]; unread: number } }>(t.app, {
-      method: 'GET',
-      url: '/api/notifications',
-      token,
-    })
-  ).body.data;
-
-async function addWebhook(url: string, kind: 'json' | 'discord') {
-  const response = await call<{ data: { id: number; secret: string } }>(t.app, {
-    method: 'POST',
-    url: '/api/webhooks',
-    token: reader.token,
-    payload: { url, kind },
-  });
-  expect(response.status).toBe(201);
-  return response.body.data;
-}
-
-function verifySignature(header: string, secret: string, body: string) {
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header);
-  expect(match).not.toBeNull();
-  const expected = createHmac('sha256', secret).update(`${match?.[1]}.${body}`).digest('hex');
-  expect(match?.[2]).toBe(expected);
-}
-
-const without = (ids: number[], id: number) => ids.filter((each) => each !== id);
-const withAt = (ids: number[], id: number, position: number) => {
-  const rest = without(ids, id);
-  return [...rest.slice(0, position - 1), id, ...rest.slice(position - 1)];
-};
+const bed = alertsTestbed();
+const { fake, mail, jsonHook, discordHook, t, state, capture, scrape, notifications, addWebhook } = bed;
+const ALERT_MAIL = { to: READER_EMAIL, subject: 'Rising Stars' };
 
 describe('a watched fiction enters the main list', () => {
   it('is told once in the app, by email, by both webhooks and in the feed; storing again adds nothing', async () => {
-    await capture(without(main, watched));
-    await scrape(watched);
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
     const watch = await call<{ data: Watch }>(t.app, {
       method: 'POST',
       url: '/api/watches',
-      token: reader.token,
+      token: state.reader.token,
       payload: {
-        royalroad_id: watched,
+        royalroad_id: state.watched,
         events: ['rs_entered', 'rs_left'],
         channels: { app: true, email: true, webhooks: true },
       },
     });
     expect(watch.status).toBe(201);
-    expect(watch.body.data).toMatchObject({ royalroad_id: watched, default: false });
+    expect(watch.body.data).toMatchObject({ royalroad_id: state.watched, default: false });
     const json = await addWebhook(jsonHook.url, 'json');
     await addWebhook(discordHook.url, 'discord');
 
-    await capture(withAt(main, watched, 5));
+    await capture(withAt(state.main, state.watched, 5));
 
     const seen = await notifications();
     expect(seen.unread).toBe(1);
@@ -130,7 +35,7 @@ describe('a watched fiction enters the main list', () => {
     expect(seen.notifications[0]).toMatchObject({
       kind: 'rs_entered',
       read: false,
-      fiction: { royalroad_id: watched },
+      fiction: { royalroad_id: state.watched },
     });
     expect(seen.notifications[0]?.text).toContain('entered the main Rising Stars list at #5');
 
@@ -138,40 +43,40 @@ describe('a watched fiction enters the main list', () => {
     expect(sent).toEqual({ sent: 3, failed: 0 });
     const message = await nthMessageTo(mail, ALERT_MAIL);
     expect(message.subject).toContain('is on the main Rising Stars list');
-    expect(message.links).toContain(`https://rrc.example/fiction/${watched}`);
-    expect(message.html).toContain(`https://rrc.example/fiction/${watched}`);
+    expect(message.links).toContain(`https://rrc.example/fiction/${state.watched}`);
+    expect(message.html).toContain(`https://rrc.example/fiction/${state.watched}`);
     expect(message.headers['list-unsubscribe']).toMatch(/^<https:\/\/rrc\.example\/api\/unsubscribe\?token=/);
     expect(message.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     expect(jsonHook.calls).toHaveLength(1);
     const call1 = jsonHook.calls[0];
-    verifySignature(String(call1?.headers['rrc-signature']), json.secret, String(call1?.body));
+    expectSignedBy(call1?.headers['rrc-signature'], json.secret, String(call1?.body));
     expect(call1?.headers['rrc-event-id']).toBe(`ntf_${seen.notifications[0]?.id}`);
     expect(call1?.json).toMatchObject({
       type: 'rs_entered',
-      fiction: { royalroad_id: watched },
+      fiction: { royalroad_id: state.watched },
       data: { genre: 'main', position: 5 },
     });
     expect(discordHook.calls).toHaveLength(1);
     expect(discordHook.calls[0]?.json).toMatchObject({
       content: expect.stringContaining('entered the main Rising Stars list'),
-      embeds: [{ url: `https://rrc.example/fiction/${watched}`, fields: expect.any(Array) }],
+      embeds: [{ url: `https://rrc.example/fiction/${state.watched}`, fields: expect.any(Array) }],
     });
 
-    const feed = await t.app.inject({ method: 'GET', url: `/feeds/fictions/${watched}.atom` });
+    const feed = await t.app.inject({ method: 'GET', url: `/feeds/fictions/${state.watched}.atom` });
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toContain('application/atom+xml');
     expect(feed.body.match(/<entry>/g)).toHaveLength(1);
     expect(feed.headers['last-modified']).toBeTruthy();
     const again = await t.app.inject({
       method: 'GET',
-      url: `/feeds/fictions/${watched}.atom`,
+      url: `/feeds/fictions/${state.watched}.atom`,
       headers: { 'if-none-match': String(feed.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
 
     // The same list stored again, and the same capture's comparison run again: nothing new.
-    await capture(withAt(main, watched, 5));
+    await capture(withAt(state.main, state.watched, 5));
     const captures = await t.database.db
       .selectFrom('rising_star_captures')
       .select('id')
@@ -187,47 +92,47 @@ describe('a watched fiction enters the main list', () => {
   });
 
   it('tells a reader of a fiction of their list by default, in the app only', async () => {
-    await capture(without(main, watched));
-    await scrape(watched);
-    const fiction = await t.services.fictions.findByRoyalroadId(watched);
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
+    const fiction = await t.services.fictions.findByRoyalroadId(state.watched);
     await call(t.app, {
       method: 'POST',
       url: '/api/userFictions',
-      token: reader.token,
+      token: state.reader.token,
       payload: { fiction_id: fiction?.id },
     });
     const watches = await call<{ data: Watch[] }>(t.app, {
       method: 'GET',
       url: '/api/watches',
-      token: reader.token,
+      token: state.reader.token,
     });
     expect(watches.body.data).toEqual([
       expect.objectContaining({
-        royalroad_id: watched,
+        royalroad_id: state.watched,
         default: true,
         events: ['chapter_released', 'rs_entered'],
         channels: { app: true, email: false, webhooks: false },
       }),
     ]);
-    await capture(withAt(main, watched, 30));
+    await capture(withAt(state.main, state.watched, 30));
     expect((await notifications()).notifications.map((each) => each.kind)).toEqual(['rs_entered']);
     expect(await t.core.alerts.delivery.deliverDue()).toEqual({ sent: 0, failed: 0 });
   });
 
   it('marks one or all read; another reader sees none of them', async () => {
-    await capture(without(main, watched));
-    await scrape(watched);
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
     await call(t.app, {
       method: 'POST',
       url: '/api/watches',
-      token: reader.token,
+      token: state.reader.token,
       payload: {
-        royalroad_id: watched,
+        royalroad_id: state.watched,
         events: ['rs_entered', 'main_top10'],
         channels: { app: true, email: false, webhooks: false },
       },
     });
-    await capture(withAt(main, watched, 3));
+    await capture(withAt(state.main, state.watched, 3));
     const before = await notifications();
     expect(before.notifications.map((each) => each.kind).sort()).toEqual(['main_top10', 'rs_entered']);
     const other = await registerUser(t.app);
@@ -242,42 +147,42 @@ describe('a watched fiction enters the main list', () => {
     const one = await call(t.app, {
       method: 'POST',
       url: '/api/notifications/read',
-      token: reader.token,
+      token: state.reader.token,
       payload: { ids: [before.notifications[0]?.id] },
     });
     expect(one.body).toMatchObject({ data: { marked: 1, unread: 1 } });
     const all = await call(t.app, {
       method: 'POST',
       url: '/api/notifications/read',
-      token: reader.token,
+      token: state.reader.token,
       payload: { all: true },
     });
     expect(all.body).toMatchObject({ data: { marked: 1, unread: 0 } });
     const otherWatch = await call(t.app, {
       method: 'GET',
-      url: `/api/watches/${watched}`,
+      url: `/api/watches/${state.watched}`,
       token: other.token,
     });
     expect(otherWatch.status).toBe(404);
   });
 
   it('finds new chapters and follower milestones when a fiction page is stored again', async () => {
-    await scrape(watched);
+    await scrape(state.watched);
     await call(t.app, {
       method: 'POST',
       url: '/api/watches',
-      token: reader.token,
+      token: state.reader.token,
       payload: {
-        royalroad_id: watched,
+        royalroad_id: state.watched,
         events: ['chapter_released', 'followers_milestone'],
         channels: { app: true, email: false, webhooks: false },
       },
     });
-    const fiction = fake.site.fiction(watched);
+    const fiction = fake.site.fiction(state.watched);
     const followers = fiction?.stats.followers ?? 0;
     const next =
       [100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000].find((m) => m > followers) ?? 100000;
-    fake.site.setStats(watched, { followers: next + 1 });
+    fake.site.setStats(state.watched, { followers: next + 1 });
     t.clock.advance(HOUR);
     fiction?.chapters.push({
       id: 99_000_001,
@@ -286,14 +191,14 @@ describe('a watched fiction enters the main list', () => {
       publishedAt: t.clock.now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
       volumeId: null,
     });
-    await scrape(watched);
+    await scrape(state.watched);
     const found = (await notifications()).notifications;
     const kinds = found.map((each) => each.kind);
     expect(kinds.sort()).toEqual(['chapter_released', 'followers_milestone']);
     const chapter = found.find((each) => each.kind === 'chapter_released');
     expect(chapter?.text).toContain('Chapter 999: The Return');
-    expect(chapter?.url).toBe(`${fake.url}/fiction/${watched}/chapter/99000001`);
-    await scrape(watched);
+    expect(chapter?.url).toBe(`${fake.url}/fiction/${state.watched}/chapter/99000001`);
+    await scrape(state.watched);
     expect((await notifications()).notifications.map((each) => each.kind).sort()).toEqual(kinds);
   });
 });
@@ -303,7 +208,7 @@ describe('settings and unsubscribing', () => {
     const settings = await call<{ data: NotificationSettings }>(t.app, {
       method: 'GET',
       url: '/api/notification-settings',
-      token: reader.token,
+      token: state.reader.token,
     });
     expect(settings.body.data).toMatchObject({
       email_enabled: true,
@@ -320,19 +225,19 @@ describe('settings and unsubscribing', () => {
 
 describe('two workers on one database', () => {
   it('make each notification once when both compare the same capture at the same time', async () => {
-    await capture(without(main, watched));
-    await scrape(watched);
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
     await call(t.app, {
       method: 'POST',
       url: '/api/watches',
-      token: reader.token,
+      token: state.reader.token,
       payload: {
-        royalroad_id: watched,
+        royalroad_id: state.watched,
         events: ['rs_entered'],
         channels: { app: true, email: true, webhooks: false },
       },
     });
-    await capture(withAt(main, watched, 7));
+    await capture(withAt(state.main, state.watched, 7));
     const db = t.database.db;
     const second = (
       await db.selectFrom('rising_star_captures').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()

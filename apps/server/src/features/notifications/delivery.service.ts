@@ -391,9 +391,30 @@ export function deliveryService(deps: DeliveryDeps) {
       // Sent at once when this process delivers; otherwise by the worker within seconds.
     },
 
-    /** Queued, sent and given-up deliveries of the last 24 hours by channel. */
+    /**
+     * Per channel: deliveries waiting (never tried), failing (tried, to be tried again), and sent or given up
+     * in the last 24 hours.
+     */
     async health() {
-      return repository.health(new Date(now().getTime() - 24 * HOUR).toISOString());
+      const rows = await repository.health(new Date(now().getTime() - 24 * HOUR).toISOString());
+      const channels = new Map<
+        string,
+        { channel: string; queued: number; failed: number; sent: number; given_up: number }
+      >();
+      for (const row of rows) {
+        const entry = channels.get(row.channel) ?? {
+          channel: row.channel,
+          queued: 0,
+          failed: 0,
+          sent: 0,
+          given_up: 0,
+        };
+        if (row.status === 'queued') entry[row.tried ? 'failed' : 'queued'] += row.count;
+        else if (row.status === 'sent') entry.sent += row.count;
+        else entry.given_up += row.count;
+        channels.set(row.channel, entry);
+      }
+      return [...channels.values()].sort((a, b) => a.channel.localeCompare(b.channel));
     },
 
     /** Starts delivering every `intervalMs` (the worker role). */

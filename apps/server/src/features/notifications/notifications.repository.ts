@@ -727,6 +727,7 @@ export function notificationsRepository(db: Kysely<Schema>) {
           last_error: outcome.error ?? null,
           ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
           ...(outcome.status === 'sent' ? { sent_at: outcome.now } : {}),
+          ...(outcome.status === 'queued' ? {} : { finished_at: outcome.now }),
         })
         .where('id', '=', id)
         .execute();
@@ -751,15 +752,25 @@ export function notificationsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
-    /** Deliveries made in a window, by channel and status (the admin's health view). */
+    /** Deliveries waiting now, and those sent or given up since a time, by channel and status (admin). */
     async health(since: string) {
       const rows = await db
         .selectFrom('deliveries')
-        .select((eb) => ['channel', 'status', eb.fn.countAll<number>().as('n')])
-        .where('created_at', '>=', since)
-        .groupBy(['channel', 'status'])
+        .select((eb) => [
+          'channel',
+          'status',
+          eb.case().when('attempts', '>', 0).then(1).else(0).end().as('tried'),
+          eb.fn.countAll<number>().as('n'),
+        ])
+        .where((eb) => eb.or([eb('status', '=', 'queued'), eb('finished_at', '>=', since)]))
+        .groupBy(['channel', 'status', 'tried'])
         .execute();
-      return rows.map((row) => ({ channel: row.channel, status: row.status, count: Number(row.n) }));
+      return rows.map((row) => ({
+        channel: row.channel,
+        status: row.status,
+        tried: Number(row.tried) === 1,
+        count: Number(row.n),
+      }));
     },
   };
 }

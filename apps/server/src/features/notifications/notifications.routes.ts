@@ -33,7 +33,15 @@ const royalroadParams = idParams('royalroadId', 'The Royal Road fiction id');
 const removedResponse = z.object({ success: z.literal(true), data: z.object({ removed: z.literal(true) }) });
 const healthResponse = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ channel: z.string(), status: z.string(), count: z.number().int() })),
+  data: z.array(
+    z.object({
+      channel: z.string(),
+      queued: z.number().int(),
+      failed: z.number().int(),
+      sent: z.number().int(),
+      given_up: z.number().int(),
+    }),
+  ),
 });
 const feedParams = z.object({
   file: z
@@ -139,7 +147,9 @@ export function notificationsRoutes(
     },
     async (request) => ({
       success: true as const,
-      data: await notifications.saveWatch(currentUser(request).id, request.params.royalroadId, request.body),
+      data: await notifications.saveWatch(currentUser(request).id, request.params.royalroadId, request.body, {
+        existing: true,
+      }),
     }),
   );
 

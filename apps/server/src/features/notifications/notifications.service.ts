@@ -123,12 +123,16 @@ export function notificationsService(deps: NotificationsDeps) {
 
     watch: watchOf,
 
+    /** Watches a fiction (or changes the watch); `existing` refuses (404) when the reader did not watch it. */
     async saveWatch(
       userId: number,
       royalroadId: number,
       choice: { events: WatchEvent[]; channels: Channels },
+      options: { existing?: boolean } = {},
     ): Promise<Watch> {
       const fiction = await fictionOf(royalroadId);
+      if (options.existing && !(await repository.watchOf(userId, fiction.id, defaults)))
+        throw notFound(NOTIFICATION_MESSAGES.notWatched);
       await repository.saveWatch({
         userId,
         fictionId: fiction.id,
