@@ -124,6 +124,8 @@ export default defineConfig({
         OAUTH_OIDC_NAME: 'Test Provider',
         SMTP_URL: FAKE_MAIL_SMTP_URL,
         MAIL_FROM: 'RR Companion <hello@rrcompanion.test>',
+        // Webhook tests call a receiver on this machine.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
     },
   ],

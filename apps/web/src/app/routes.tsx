@@ -56,6 +56,15 @@ const CoffeePage = lazy(() =>
 const ComparePage = lazy(() =>
   import('../features/analytics/ComparePage.tsx').then((m) => ({ default: m.ComparePage })),
 );
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/NotificationsPage.tsx').then((m) => ({ default: m.NotificationsPage })),
+);
+const AlertSettingsPage = lazy(() =>
+  import('../features/notifications/AlertSettingsPage.tsx').then((m) => ({ default: m.AlertSettingsPage })),
+);
+const UnsubscribePage = lazy(() =>
+  import('../features/notifications/UnsubscribePage.tsx').then((m) => ({ default: m.UnsubscribePage })),
+);
 const SponsorPage = lazy(() => import('./pages/SponsorPage.tsx').then((m) => ({ default: m.SponsorPage })));
 
 function Loading({ children }: { children: ReactNode }) {
@@ -173,6 +182,34 @@ export function AppRoutes() {
                 <DashboardPage />
               </Loading>
             </RequireUser>
+          }
+        />
+        <Route
+          path="/notifications"
+          element={
+            <RequireUser>
+              <Loading>
+                <NotificationsPage />
+              </Loading>
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/notifications/settings"
+          element={
+            <RequireUser>
+              <Loading>
+                <AlertSettingsPage />
+              </Loading>
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/unsubscribe"
+          element={
+            <Loading>
+              <UnsubscribePage />
+            </Loading>
           }
         />
         <Route

@@ -107,15 +107,16 @@ export function eventsService({ repository, royalroadUrl, now }: EventsDeps) {
       }
       const before = previous.followers ?? 0;
       const after = latest.followers ?? 0;
-      for (const milestone of FOLLOWER_MILESTONES)
-        if (before < milestone && after >= milestone)
-          events.push({
-            fictionId,
-            kind: 'followers_milestone',
-            key: `followers_milestone:${milestone}`,
-            data: { milestone, followers: after },
-            occurredAt: latest.captured_at,
-          });
+      // A jump past several milestones is told once, by the highest.
+      const milestone = FOLLOWER_MILESTONES.filter((each) => before < each && after >= each).at(-1);
+      if (milestone !== undefined)
+        events.push({
+          fictionId,
+          kind: 'followers_milestone',
+          key: `followers_milestone:${milestone}`,
+          data: { milestone, followers: after },
+          occurredAt: latest.captured_at,
+        });
       return record(events);
     },
   };

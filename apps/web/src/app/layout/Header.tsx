@@ -1,8 +1,21 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 import { Logo } from './Logo.tsx';
 import { navItems } from './navigation.ts';
+
+// Only signed-in readers have a bell: its code loads with their first page, not everyone's.
+const LazyBell = lazy(() =>
+  import('../../features/notifications/NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })),
+);
+
+function NotificationBell() {
+  return (
+    <Suspense fallback={null}>
+      <LazyBell signedIn />
+    </Suspense>
+  );
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
@@ -45,6 +58,7 @@ export function Header() {
         <div className="hidden items-center gap-3 xl:flex">
           {signedIn ? (
             <>
+              <NotificationBell />
               <span className="max-w-44 truncate text-sm text-brand-100">
                 Welcome, {user.name || user.email}
               </span>
@@ -71,25 +85,28 @@ export function Header() {
           )}
         </div>
 
-        <button
-          type="button"
-          className="inline-flex items-center justify-center rounded-md p-2 text-brand-100 hover:bg-white/10 hover:text-white xl:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
+        <div className="flex items-center gap-1 xl:hidden">
+          {signedIn && <NotificationBell />}
+          <button
+            type="button"
+            className="inline-flex items-center justify-center rounded-md p-2 text-brand-100 hover:bg-white/10 hover:text-white xl:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((value) => !value)}
           >
-            {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </nav>
 
       {open && (

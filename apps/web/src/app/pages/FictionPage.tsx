@@ -7,6 +7,7 @@ import { ManualScrape } from '../../features/admin/components/ManualScrape.tsx';
 import { useFictionAnalytics } from '../../features/analytics/api/get-fiction-analytics.ts';
 import { useReloadFiction } from '../../features/fiction/api/get-fiction.ts';
 import { FictionDetails } from '../../features/fiction/FictionDetails.tsx';
+import { WatchPanel } from '../../features/notifications/WatchPanel.tsx';
 import { FavoriteButton } from '../../features/reading-list/components/FavoriteButton.tsx';
 import { royalroadIdIn } from '../../lib/royalroad-id.ts';
 
@@ -26,7 +27,7 @@ function GrowthLoading() {
 }
 
 /**
- * A fiction's page, with the reading list's favorite button, the admins' Manual Scrape, its analytics and
+ * A fiction's page, with the reading list's favorite button, the reader's alerts, the admins' Manual Scrape, its analytics and
  * its chapter releases on the charts.
  */
 export function FictionPage() {
@@ -41,6 +42,7 @@ export function FictionPage() {
   return (
     <FictionDetails
       favoriteButton={(fiction, onError) => <FavoriteButton fiction={fiction} onError={onError} />}
+      alerts={(fiction) => <WatchPanel royalroadId={fiction.royalroad_id} />}
       adminTools={(fiction) => (
         <ManualScrape
           royalroadId={fiction.royalroad_id}

@@ -56,11 +56,14 @@ function NotFound({ message }: { message: string }) {
  */
 export function FictionDetails({
   favoriteButton,
+  alerts,
   adminTools,
   analytics,
   releases,
 }: {
   favoriteButton: (fiction: Fiction, onError: (message: string) => void) => ReactNode;
+  /** The signed-in reader's alerts for the fiction. */
+  alerts?: (fiction: Fiction) => ReactNode;
   adminTools: (fiction: Fiction) => ReactNode;
   analytics?: (fiction: Fiction) => ReactNode;
   releases?: Release[];
@@ -157,6 +160,7 @@ export function FictionDetails({
           </div>
           <div className="flex flex-wrap gap-2">
             {signedIn && favoriteButton(data, setError)}
+            {signedIn && alerts?.(data)}
             {signedIn ? (
               <DownloadButton
                 download={(onProgress) => downloadFiction(data.royalroad_id, onProgress)}

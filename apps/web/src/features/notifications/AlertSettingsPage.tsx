@@ -1,0 +1,274 @@
+import type { WEBHOOK_KINDS } from '@rrc/contract';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { PageSpinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useNotificationSettings, useRegenerateFeed, useSaveNotificationSettings } from './api/settings.ts';
+import { useAddWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from './api/webhooks.ts';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+function EmailAndDigest() {
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const [hour, setHour] = useState(8);
+  const [zone, setZone] = useState('UTC');
+  const hourId = useId();
+  const data = settings.data;
+
+  useEffect(() => {
+    if (!data) return;
+    setHour(data.digest_hour);
+    setZone(data.digest_enabled ? data.time_zone : browserZone());
+  }, [data]);
+
+  if (settings.isPending) return <PageSpinner label="Loading settings" />;
+  if (settings.isError) return <Alert tone="error">{settings.error.message}</Alert>;
+  const settingsData = settings.data;
+  const emailPossible = settingsData.email_available && settingsData.email_verified;
+
+  return (
+    <Card title="Email">
+      <div className="space-y-4">
+        {!settingsData.email_available ? (
+          <Alert tone="info">Email alerts are unavailable: this server has no mail server configured.</Alert>
+        ) : !settingsData.email_verified ? (
+          <Alert tone="info">Verify your email address to get alert emails.</Alert>
+        ) : null}
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            disabled={!emailPossible || save.isPending}
+            checked={settingsData.email_enabled}
+            onChange={(event) => save.mutate({ email_enabled: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300 text-brand-600"
+          />
+          Send me alert emails (for the fictions whose alerts include email; at most 100 a day)
+        </label>
+        <form
+          className="space-y-3 rounded-xl bg-slate-50 p-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate({ digest_enabled: true, digest_hour: hour, time_zone: zone });
+          }}
+        >
+          <p className="text-sm font-semibold text-slate-900">
+            Daily digest{' '}
+            {settingsData.digest_enabled
+              ? `— on, at ${hourLabel(settingsData.digest_hour)} ${settingsData.time_zone}`
+              : '— off'}
+          </p>
+          <p className="text-sm text-slate-600">
+            One email a day with new chapters across your list, Rising Stars moves of your favorites and
+            milestones. Nothing to say, no email.
+          </p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor={hourId} className="block text-sm font-medium text-slate-700">
+                Hour
+              </label>
+              <select
+                id={hourId}
+                value={hour}
+                onChange={(event) => setHour(Number(event.target.value))}
+                className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-300"
+              >
+                {Array.from({ length: 24 }, (_, value) => (
+                  <option key={value} value={value}>
+                    {hourLabel(value)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Time zone"
+              value={zone}
+              onChange={(event) => setZone(event.target.value)}
+              hint="Like Europe/Paris"
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={!emailPossible || save.isPending}>
+              {settingsData.digest_enabled ? 'Save digest' : 'Turn the digest on'}
+            </Button>
+            {settingsData.digest_enabled && (
+              <Button
+                variant="secondary"
+                disabled={save.isPending}
+                onClick={() => save.mutate({ digest_enabled: false })}
+              >
+                Turn the digest off
+              </Button>
+            )}
+          </div>
+        </form>
+        {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+        {save.isSuccess && <Alert tone="success">Saved.</Alert>}
+      </div>
+    </Card>
+  );
+}
+
+function Feed() {
+  const settings = useNotificationSettings();
+  const regenerate = useRegenerateFeed();
+  if (!settings.data) return null;
+  return (
+    <Card title="Your private feed">
+      <p className="text-sm text-slate-600">
+        An Atom feed of your alerts for any feed reader. Keep the address to yourself; a new one stops the
+        old.
+      </p>
+      <p className="mt-3 rounded-lg bg-slate-50 p-3 font-mono text-xs break-all text-slate-800">
+        {settings.data.feed_url}
+      </p>
+      <Button
+        className="mt-3"
+        variant="secondary"
+        disabled={regenerate.isPending}
+        onClick={() => regenerate.mutate()}
+      >
+        New feed address
+      </Button>
+    </Card>
+  );
+}
+
+function Webhooks() {
+  const hooks = useWebhooks();
+  const add = useAddWebhook();
+  const remove = useDeleteWebhook();
+  const test = useTestWebhook();
+  const [url, setUrl] = useState('');
+  const [kind, setKind] = useState<(typeof WEBHOOK_KINDS)[number]>('discord');
+  const [tested, setTested] = useState<number | null>(null);
+  const kindId = useId();
+
+  return (
+    <Card title="Webhooks">
+      <p className="text-sm text-slate-600">
+        Up to 5 addresses called for the fictions whose alerts include webhooks: a Discord webhook, or your
+        own receiver of signed JSON (see the README for the <code>RRC-Signature</code> scheme).
+      </p>
+      {hooks.isError && <Alert tone="error">{hooks.error.message}</Alert>}
+      <ul className="mt-4 space-y-3">
+        {hooks.data?.map((hook) => (
+          <li key={hook.id} className="rounded-xl p-3 ring-1 ring-slate-200">
+            <p className="font-mono text-sm break-all text-slate-900">{hook.url}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {hook.kind === 'discord' ? 'Discord' : 'Signed JSON'}
+              {hook.enabled ? '' : ` — switched off: ${hook.disabled_reason ?? ''}`}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                disabled={test.isPending || !hook.enabled}
+                onClick={() => test.mutate(hook.id, { onSuccess: () => setTested(hook.id) })}
+              >
+                Send test
+              </Button>
+              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(hook.id)}>
+                Remove
+              </Button>
+            </div>
+            {tested === hook.id && (
+              <p className="mt-2 text-sm text-emerald-700">Test sent: it arrives within seconds.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {add.data && (
+        <div className="mt-4">
+          <Alert tone="success">
+            Webhook added. Its signing secret, shown this once:{' '}
+            <code className="break-all">{add.data.secret}</code>
+          </Alert>
+        </div>
+      )}
+      {(hooks.data?.length ?? 0) < 5 && (
+        <form
+          className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            add.mutate({ url, kind }, { onSuccess: () => setUrl('') });
+          }}
+        >
+          <TextField
+            label="Webhook address"
+            type="url"
+            required
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="https://discord.com/api/webhooks/…"
+          />
+          <div>
+            <label htmlFor={kindId} className="block text-sm font-medium text-slate-700">
+              Kind
+            </label>
+            <select
+              id={kindId}
+              value={kind}
+              onChange={(event) => setKind(event.target.value as typeof kind)}
+              className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-300"
+            >
+              <option value="discord">Discord</option>
+              <option value="json">Signed JSON</option>
+            </select>
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            Add webhook
+          </Button>
+        </form>
+      )}
+      {(add.isError || remove.isError || test.isError) && (
+        <div className="mt-3">
+          <Alert tone="error">{(add.error ?? remove.error ?? test.error)?.message}</Alert>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function FailedDeliveries() {
+  const settings = useNotificationSettings();
+  const failed = settings.data?.failed_deliveries ?? [];
+  if (failed.length === 0) return null;
+  return (
+    <Card title="Deliveries given up">
+      <ul className="space-y-2 text-sm">
+        {failed.map((delivery) => (
+          <li key={delivery.id} className="rounded-lg bg-red-50 p-3 text-red-900">
+            {delivery.channel === 'webhook' ? 'Webhook' : 'Email'} to{' '}
+            <span className="break-all">{delivery.target}</span>, given up after {delivery.attempts} tries:{' '}
+            {delivery.last_error}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** `/notifications/settings`: email and digest, the private feed, webhooks and what could not be delivered. */
+export function AlertSettingsPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Alert settings</h1>
+        <p className="mt-1 text-slate-600">
+          Choose which events of a fiction you hear about on its page.{' '}
+          <Link to="/notifications" className="font-medium text-brand-700 hover:underline">
+            Back to notifications
+          </Link>
+        </p>
+      </div>
+      <EmailAndDigest />
+      <Webhooks />
+      <Feed />
+      <FailedDeliveries />
+    </div>
+  );
+}
