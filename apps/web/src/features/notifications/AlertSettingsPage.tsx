@@ -10,6 +10,7 @@ import { useNotificationSettings, useRegenerateFeed, useSaveNotificationSettings
 import { useAddWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from './api/webhooks.ts';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const HOURS = [...Array(24).keys()];
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 function EmailAndDigest() {
@@ -77,7 +78,7 @@ function EmailAndDigest() {
                 onChange={(event) => setHour(Number(event.target.value))}
                 className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-300"
               >
-                {Array.from({ length: 24 }, (_, value) => (
+                {HOURS.map((value) => (
                   <option key={value} value={value}>
                     {hourLabel(value)}
                   </option>

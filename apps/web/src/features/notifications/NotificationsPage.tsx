@@ -30,11 +30,8 @@ export function NotificationsPage() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="group"
-          aria-label="Show"
-          className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200"
-        >
+        <fieldset className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
+          <legend className="sr-only">Show</legend>
           {[
             { value: false, label: 'All' },
             { value: true, label: 'Unread' },
@@ -52,7 +49,7 @@ export function NotificationsPage() {
               {option.label}
             </button>
           ))}
-        </div>
+        </fieldset>
         <Button
           variant="secondary"
           disabled={!data || data.unread === 0 || markRead.isPending}
