@@ -16,7 +16,7 @@ async function enterList(channels: { app: boolean; email: boolean; webhooks: boo
   await bed.watch(['rs_entered'], channels);
 }
 
-const deliver = () => t.services.alerts.delivery.deliverDue();
+const deliver = () => t.core.alerts.delivery.deliverDue();
 
 async function settings() {
   const response = await call<{ data: NotificationSettings }>(t.app, {
@@ -188,7 +188,7 @@ describe('the daily digest', () => {
     await scrape(state.watched); // 11:00Z = 07:00 EDT
     const tick = async (iso: string) => {
       t.clock.now = new Date(iso);
-      await t.services.alerts.delivery.tick();
+      await t.core.alerts.delivery.tick();
     };
     await tick('2026-10-31T11:59:00.000Z'); // 07:59 EDT: not yet
     expect(messagesTo(mail, { to: READER_EMAIL, subject: 'new chapter' })).toHaveLength(0);

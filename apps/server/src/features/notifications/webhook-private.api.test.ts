@@ -47,7 +47,7 @@ describe('webhooks to private addresses', () => {
     await bed.scrape(state.watched);
     await bed.watch(['rs_entered'], { app: true, email: false, webhooks: true });
     await bed.capture(withAt(state.main, state.watched, 2));
-    expect(await t.services.alerts.delivery.deliverDue()).toEqual({ sent: 0, failed: 1 });
+    expect(await t.core.alerts.delivery.deliverDue()).toEqual({ sent: 0, failed: 1 });
     expect(jsonHook.calls).toHaveLength(0);
     const hooks = await call<{ data: Webhook[] }>(t.app, {
       method: 'GET',
