@@ -210,6 +210,17 @@ export const unsubscribeQuery = z.object({
 });
 export const unsubscribeResponse = okEnvelope(z.object({ email: z.string(), subscribed: z.boolean() }));
 
+/** Per channel: waiting (never tried), failing (to be tried again), sent and given up in the last 24 hours. */
+const deliveryHealth = z.object({
+  channel: z.string(),
+  queued: z.number().int(),
+  failed: z.number().int(),
+  sent: z.number().int(),
+  given_up: z.number().int(),
+});
+export type DeliveryHealth = z.infer<typeof deliveryHealth>;
+export const deliveryHealthResponse = okEnvelope(z.array(deliveryHealth));
+
 export const NOTIFICATION_MESSAGES = {
   notWatched: 'You do not watch this fiction.',
   fictionUnknown: 'This fiction is not known yet: add it or open its page first.',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  deliveryHealthResponse,
   feedTokenResponse,
   idParams,
   markReadBody,
@@ -31,18 +32,6 @@ import type { NotificationsService } from './notifications.service.ts';
 
 const royalroadParams = idParams('royalroadId', 'The Royal Road fiction id');
 const removedResponse = z.object({ success: z.literal(true), data: z.object({ removed: z.literal(true) }) });
-const healthResponse = z.object({
-  success: z.literal(true),
-  data: z.array(
-    z.object({
-      channel: z.string(),
-      queued: z.number().int(),
-      failed: z.number().int(),
-      sent: z.number().int(),
-      given_up: z.number().int(),
-    }),
-  ),
-});
 const feedParams = z.object({
   file: z
     .string()
@@ -377,7 +366,7 @@ export function notificationsRoutes(
         tags: ['admin'],
         security,
         summary: 'Alert deliveries of the last 24 hours by channel and status',
-        response: responses({ 200: healthResponse }),
+        response: responses({ 200: deliveryHealthResponse }),
       },
     },
     async () => ({ success: true as const, data: await deps.delivery.health() }),

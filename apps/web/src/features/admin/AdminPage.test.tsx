@@ -14,6 +14,7 @@ import { jobRun, page, statistics } from './test-fixtures.ts';
 
 const STATISTICS = 'GET /api/admin/statistics';
 const HISTORY = 'GET /api/admin/jobs?page=1&limit=10';
+const DELIVERIES = 'GET /api/admin/deliveries';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,6 +26,7 @@ function renderAdmin(routes: ApiRoutes = {}) {
   const calls = mockApi({
     [STATISTICS]: () => ok(statistics()),
     [HISTORY]: () => jsonResponse(200, page([jobRun()], 1, 1, 10)),
+    [DELIVERIES]: () => ok([]),
     ...routes,
   });
   return { ...renderWithProviders(<AdminPage />, { route: '/admin' }), calls };
@@ -316,5 +318,37 @@ describe('Job history', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No jobs have run yet.')).toBeInTheDocument();
+  });
+});
+
+describe('Alert deliveries', () => {
+  it('shows, per channel, what waits, what fails, what was sent and what was given up', async () => {
+    renderAdmin({
+      [DELIVERIES]: () =>
+        ok([
+          { channel: 'email', queued: 2, failed: 1, sent: 40, given_up: 0 },
+          { channel: 'webhook', queued: 0, failed: 0, sent: 5, given_up: 3 },
+        ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Alert deliveries by channel' });
+    const email = within(table).getByRole('row', { name: /Alert emails/ });
+    expect(
+      within(email)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '1', '40', '0']);
+    const hooks = within(table).getByRole('row', { name: /Webhooks/ });
+    expect(
+      within(hooks)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['0', '0', '5', '3']);
+  });
+
+  it('says when nothing was delivered', async () => {
+    renderAdmin();
+    expect(
+      await screen.findByText('No alert email or webhook call in the last 24 hours.'),
+    ).toBeInTheDocument();
   });
 });

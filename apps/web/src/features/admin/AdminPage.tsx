@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAdminStatistics } from './api/get-statistics.ts';
+import { DeliveryHealth } from './components/DeliveryHealth.tsx';
 import { JobHistory } from './components/JobHistory.tsx';
 import { ScrapeControls } from './components/ScrapeControls.tsx';
 import { ScrapeHealth } from './components/ScrapeHealth.tsx';
@@ -31,6 +32,9 @@ export function AdminPage() {
       </div>
       <div className="mt-6">
         <JobHistory />
+      </div>
+      <div className="mt-6">
+        <DeliveryHealth />
       </div>
     </div>
   );

@@ -12,4 +12,5 @@ export const adminKeys = {
   jobRuns: (params?: JobRunsParams) =>
     params ? ([...adminKeys.all, 'job-runs', params] as const) : ([...adminKeys.all, 'job-runs'] as const),
   jobRun: (id: number) => [...adminKeys.all, 'job-run', id] as const,
+  deliveries: () => [...adminKeys.all, 'deliveries'] as const,
 };
