@@ -12,18 +12,8 @@ describe('a watched fiction enters the main list', () => {
   it('is told once in the app, by email, by both webhooks and in the feed; storing again adds nothing', async () => {
     await capture(without(state.main, state.watched));
     await scrape(state.watched);
-    const watch = await call<{ data: Watch }>(t.app, {
-      method: 'POST',
-      url: '/api/watches',
-      token: state.reader.token,
-      payload: {
-        royalroad_id: state.watched,
-        events: ['rs_entered', 'rs_left'],
-        channels: { app: true, email: true, webhooks: true },
-      },
-    });
-    expect(watch.status).toBe(201);
-    expect(watch.body.data).toMatchObject({ royalroad_id: state.watched, default: false });
+    const watch = await bed.watch(['rs_entered', 'rs_left'], { app: true, email: true, webhooks: true });
+    expect(watch.body).toMatchObject({ data: { royalroad_id: state.watched, default: false } });
     const json = await addWebhook(jsonHook.url, 'json');
     await addWebhook(discordHook.url, 'discord');
 
@@ -94,13 +84,7 @@ describe('a watched fiction enters the main list', () => {
   it('tells a reader of a fiction of their list by default, in the app only', async () => {
     await capture(without(state.main, state.watched));
     await scrape(state.watched);
-    const fiction = await t.services.fictions.findByRoyalroadId(state.watched);
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/userFictions',
-      token: state.reader.token,
-      payload: { fiction_id: fiction?.id },
-    });
+    await bed.addToList();
     const watches = await call<{ data: Watch[] }>(t.app, {
       method: 'GET',
       url: '/api/watches',
@@ -122,16 +106,7 @@ describe('a watched fiction enters the main list', () => {
   it('marks one or all read; another reader sees none of them', async () => {
     await capture(without(state.main, state.watched));
     await scrape(state.watched);
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/watches',
-      token: state.reader.token,
-      payload: {
-        royalroad_id: state.watched,
-        events: ['rs_entered', 'main_top10'],
-        channels: { app: true, email: false, webhooks: false },
-      },
-    });
+    await bed.watch(['rs_entered', 'main_top10'], { app: true, email: false, webhooks: false });
     await capture(withAt(state.main, state.watched, 3));
     const before = await notifications();
     expect(before.notifications.map((each) => each.kind).sort()).toEqual(['main_top10', 'rs_entered']);
@@ -168,15 +143,10 @@ describe('a watched fiction enters the main list', () => {
 
   it('finds new chapters and follower milestones when a fiction page is stored again', async () => {
     await scrape(state.watched);
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/watches',
-      token: state.reader.token,
-      payload: {
-        royalroad_id: state.watched,
-        events: ['chapter_released', 'followers_milestone'],
-        channels: { app: true, email: false, webhooks: false },
-      },
+    await bed.watch(['chapter_released', 'followers_milestone'], {
+      app: true,
+      email: false,
+      webhooks: false,
     });
     const fiction = fake.site.fiction(state.watched);
     const followers = fiction?.stats.followers ?? 0;
@@ -227,16 +197,7 @@ describe('two workers on one database', () => {
   it('make each notification once when both compare the same capture at the same time', async () => {
     await capture(without(state.main, state.watched));
     await scrape(state.watched);
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/watches',
-      token: state.reader.token,
-      payload: {
-        royalroad_id: state.watched,
-        events: ['rs_entered'],
-        channels: { app: true, email: true, webhooks: false },
-      },
-    });
+    await bed.watch(['rs_entered'], { app: true, email: true, webhooks: false });
     await capture(withAt(state.main, state.watched, 7));
     const db = t.database.db;
     const second = (

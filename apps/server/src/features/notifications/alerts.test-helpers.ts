@@ -90,6 +90,18 @@ export function alertsTestbed(env: Record<string, string> = {}) {
       return response;
     },
 
+    /** Puts the watched fiction in the reader's list. */
+    async addToList() {
+      const fiction = await t.services.fictions.findByRoyalroadId(state.watched);
+      const response = await call(t.app, {
+        method: 'POST',
+        url: '/api/userFictions',
+        token: state.reader.token,
+        payload: { fiction_id: fiction?.id },
+      });
+      expect(response.status).toBe(201);
+    },
+
     async notifications(token = state.reader.token) {
       const response = await call<{ data: { notifications: Notification[]; unread: number } }>(t.app, {
         method: 'GET',

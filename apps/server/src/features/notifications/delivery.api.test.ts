@@ -169,13 +169,7 @@ describe('the daily digest', () => {
     // Saturday 31 October 2026, 06:00 in New York (EDT, UTC−4).
     t.clock.now = new Date('2026-10-31T10:00:00.000Z');
     await scrape(state.watched);
-    const fiction = await t.services.fictions.findByRoyalroadId(state.watched);
-    await call(t.app, {
-      method: 'POST',
-      url: '/api/userFictions',
-      token: state.reader.token,
-      payload: { fiction_id: fiction?.id },
-    });
+    await bed.addToList();
     const chapters = fake.site.fiction(state.watched)?.chapters ?? [];
     for (const n of [1, 2, 3])
       chapters.push({

@@ -28,6 +28,8 @@ const ICONS = {
     { d: 'M21 12a9 9 0 1 1-2.64-6.36', strokeLinecap: 'round' },
     { d: 'M21 3v6h-6', ...ROUND },
   ],
+  /** A bell: alerts. */
+  bell: [{ d: 'M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0', ...ROUND }],
 } satisfies Record<string, readonly PathProps[]>;
 
 export type IconName = keyof typeof ICONS;

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useDeleteWatch, useSaveWatch, useWatch } from './api/watches.ts';
 
@@ -65,16 +66,7 @@ export function WatchPanel({ royalroadId }: { royalroadId: number }) {
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)} disabled={watch.isPending}>
-        <svg
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
-        </svg>
+        <Icon name="bell" className="h-4 w-4" />
         {watching ? 'Alerts on' : 'Get alerts'}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title="Alerts for this fiction" busy={busy}>
