@@ -173,6 +173,24 @@ describe('a watched fiction enters the main list', () => {
   });
 });
 
+describe('moves on a list', () => {
+  it('tells a new best position once, and leaving the list with the last position', async () => {
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
+    await bed.watch(['rs_best', 'rs_left'], { app: true, email: false, webhooks: false });
+    await capture(withAt(state.main, state.watched, 30));
+    await capture(withAt(state.main, state.watched, 12));
+    await capture(withAt(state.main, state.watched, 20));
+    await capture(withAt(state.main, state.watched, 12));
+    await capture(without(state.main, state.watched));
+    const texts = (await notifications()).notifications.map((each) => each.text);
+    expect(texts).toEqual([
+      expect.stringContaining('left the main Rising Stars list (last at #12)'),
+      expect.stringContaining('reached its best position on the main Rising Stars list: #12'),
+    ]);
+  });
+});
+
 describe('settings and unsubscribing', () => {
   it('stops alert emails with the signed link, without signing in', async () => {
     const settings = await call<{ data: NotificationSettings }>(t.app, {

@@ -157,6 +157,20 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('retention', () => {
+  it('forgets in-app notifications after 90 days', async () => {
+    await enterList({ app: true, email: false, webhooks: false });
+    await capture(withAt(state.main, state.watched, 4));
+    expect((await bed.notifications()).notifications).toHaveLength(1);
+    t.clock.advance(89 * 24 * HOUR);
+    await t.core.alerts.delivery.cleanup();
+    expect((await bed.notifications()).notifications).toHaveLength(1);
+    t.clock.advance(2 * 24 * HOUR);
+    await t.core.alerts.delivery.cleanup();
+    expect((await bed.notifications()).notifications).toHaveLength(0);
+  });
+});
+
 describe('the daily digest', () => {
   it('comes once at the reader’s hour in their zone, across a daylight-saving change, and not when there is nothing to say', async () => {
     const { fake } = bed;
