@@ -325,8 +325,6 @@ export async function registerFeatures(
     royalroad: royalroadService({ client: core.client, fictions: core.fictions, now }),
   });
   userFictionsRoutes(app, { service: userFictions, guards });
-  // The HTML of fiction pages carries their link previews' tags.
-  return { headTags: linkPreview.headTags };
   notificationsRoutes(app, {
     notifications: notificationsService({
       repository: core.alerts.repository,
@@ -340,4 +338,6 @@ export async function registerFeatures(
     delivery: core.alerts.delivery,
     guards,
   });
+  // The HTML of fiction pages carries their link previews' tags.
+  return { headTags: linkPreview.headTags };
 }

@@ -255,6 +255,8 @@ export interface FictionGainsStateTable {
   id: number;
   window_end: Timestamp;
   built_at: Timestamp;
+}
+
 /** A reader's watch of a fiction: which events, through which channels. */
 export interface WatchesTable {
   id: Generated<number>;

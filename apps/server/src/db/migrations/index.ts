@@ -11,8 +11,8 @@ import * as emailVerification from './2026_11_26_1000_email_verification.ts';
 import * as oauthExchangeCodes from './2026_11_26_1100_oauth_exchange_codes.ts';
 import * as donationClientSecrets from './2026_11_26_1110_donation_client_secrets.ts';
 import * as scrapeAttempts from './2026_11_26_1200_scrape_attempts.ts';
-import * as discovery from './2026_11_27_1900_discovery.ts';
 import * as notifications from './2026_11_27_1700_notifications.ts';
+import * as discovery from './2026_11_27_1900_discovery.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
