@@ -36,11 +36,14 @@ import { jobsService } from './features/jobs/jobs.service.ts';
 import { Scheduler } from './features/jobs/scheduler.ts';
 import { linkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
 import { linkPreviewService } from './features/link-preview/link-preview.service.ts';
+import { deliveriesRepository } from './features/notifications/deliveries.repository.ts';
 import { deliveryService } from './features/notifications/delivery.service.ts';
+import { eventsRepository } from './features/notifications/events.repository.ts';
 import { eventsService } from './features/notifications/events.service.ts';
 import { notificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
+import { watchesRepository } from './features/notifications/watches.repository.ts';
 import { exchangeCodesRepository } from './features/oauth/exchange-codes.repository.ts';
 import { oauthRoutes } from './features/oauth/oauth.routes.ts';
 import { oauthService } from './features/oauth/oauth.service.ts';
@@ -100,10 +103,15 @@ function createAlerts(options: CoreOptions, now: () => Date) {
     error: (details: Record<string, unknown>, message: string) =>
       log.error(`${message} ${JSON.stringify(details)}`),
   };
-  const repository = notificationsRepository(database.db);
+  const repositories = {
+    watches: watchesRepository(database.db),
+    events: eventsRepository(database.db),
+    notifications: notificationsRepository(database.db),
+    deliveries: deliveriesRepository(database.db),
+  };
   const webhooks = { allowPrivate: config.webhookAllowPrivate, httpsOnly: config.env === 'production' };
   const delivery = deliveryService({
-    repository,
+    repositories,
     mailer: createMailer({
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
@@ -116,8 +124,8 @@ function createAlerts(options: CoreOptions, now: () => Date) {
     log: taskLog,
     now,
   });
-  const events = eventsService({ repository, royalroadUrl: config.royalroad.baseUrl, now });
-  return { repository, events, delivery, webhooks };
+  const events = eventsService({ repositories, royalroadUrl: config.royalroad.baseUrl, now });
+  return { repositories, events, delivery, webhooks };
 }
 
 /**
@@ -327,7 +335,7 @@ export async function registerFeatures(
   userFictionsRoutes(app, { service: userFictions, guards });
   notificationsRoutes(app, {
     notifications: notificationsService({
-      repository: core.alerts.repository,
+      repositories: core.alerts.repositories,
       publicUrl: config.publicUrl,
       secret: deps.jwtSecret,
       emailAvailable: mailer.enabled,

@@ -1,5 +1,5 @@
 import { eventText, eventTitle, eventUrl } from './event-text.ts';
-import type { EventRow } from './notifications.repository.ts';
+import type { EventRow } from './notifications.rows.ts';
 
 const escapeXml = (text: string) =>
   text.replace(

@@ -1,10 +1,19 @@
 import { NOTIFICATION_RETENTION_DAYS } from '@rrc/contract';
 import { oneLine, type TaskLog } from '../../lib/background-tasks.ts';
-import { composeMail } from '../../mail/compose.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
-import { eventJson, eventText, eventTitle, eventUrl, fictionPageUrl } from './event-text.ts';
-import type { EventRow, NotificationsRepository } from './notifications.repository.ts';
-import { unsubscribeToken, webhookSignature } from './signing.ts';
+import type { DeliveriesRepository } from './deliveries.repository.ts';
+import {
+  alertMail,
+  digestLines,
+  digestMail,
+  testWebhookBody,
+  type WebhookBody,
+  webhookBody,
+} from './delivery-messages.ts';
+import { eventJson } from './event-text.ts';
+import type { EventsRepository } from './events.repository.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
+import { webhookSignature } from './signing.ts';
 import { webhookAddressProblem } from './webhook-address.ts';
 
 const MINUTE = 60_000;
@@ -17,7 +26,11 @@ const BATCH = 20;
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface DeliveryDeps {
-  repository: NotificationsRepository;
+  repositories: {
+    notifications: NotificationsRepository;
+    events: EventsRepository;
+    deliveries: DeliveriesRepository;
+  };
   mailer: Mailer;
   publicUrl: string;
   /** Signs unsubscribe links. */
@@ -62,50 +75,18 @@ export function localTime(at: Date, timeZone: string): { hour: number; date: str
  * digest at their hour; forgets old notifications.
  */
 export function deliveryService(deps: DeliveryDeps) {
-  const { repository, mailer, publicUrl, now, log } = deps;
+  const { repositories, mailer, publicUrl, now, log } = deps;
+  const { notifications, events, deliveries } = repositories;
+  const links = { publicUrl, secret: deps.secret };
   const send = deps.fetch ?? fetch;
-  const unsubscribeApi = (userId: number) =>
-    `${publicUrl}/api/unsubscribe?${new URLSearchParams({ token: unsubscribeToken(deps.secret, userId) })}`;
-  const unsubscribePage = (userId: number) =>
-    `${publicUrl}/unsubscribe?${new URLSearchParams({ token: unsubscribeToken(deps.secret, userId) })}`;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let lastCleanup = 0;
 
-  function withUnsubscribe(message: MailMessage, userId: number): MailMessage {
-    return {
-      ...message,
-      headers: {
-        'List-Unsubscribe': `<${unsubscribeApi(userId)}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
-    };
-  }
-
-  function alertMail(to: string, name: string | null, userId: number, event: EventRow): MailMessage {
-    return withUnsubscribe(
-      composeMail({
-        to,
-        subject: eventTitle(event),
-        greeting: name ? `Hi ${name},` : 'Hi,',
-        intro: [`${eventText(event)}.`],
-        action: {
-          label: event.kind === 'chapter_released' ? 'Read the chapter' : 'See the fiction',
-          url: eventUrl(publicUrl, event),
-        },
-        outro: [
-          `You get this email because you watch ${event.title} on RR Companion with email alerts on. Choose your alerts at ${publicUrl}/notifications/settings.`,
-          `Stop alert emails: ${unsubscribePage(userId)}`,
-        ],
-      }),
-      userId,
-    );
-  }
-
   async function reader(userId: number) {
-    const found = await repository.reader(userId);
+    const found = await notifications.reader(userId);
     if (!found?.verified) throw new DeliveryError('The email address is not verified.', { retry: false });
-    const settings = await repository.settings(userId);
+    const settings = await notifications.settings(userId);
     return { ...found, settings };
   }
 
@@ -113,35 +94,21 @@ export function deliveryService(deps: DeliveryDeps) {
     const to = await reader(delivery.user_id);
     if (!to.settings.emailEnabled) throw new DeliveryError('Alert emails were turned off.', { retry: false });
     const event = delivery.notification_id
-      ? await repository.notificationEvent(delivery.notification_id)
+      ? await events.notificationEvent(delivery.notification_id)
       : undefined;
     if (!event) throw new DeliveryError('The notification no longer exists.', { retry: false });
     if (!mailer.enabled) throw new DeliveryError('No SMTP server is configured.', { retry: true });
-    await sendMail(alertMail(to.email, to.name, delivery.user_id, event));
+    await sendMail(alertMail(links, { email: to.email, name: to.name, userId: delivery.user_id }, event));
   }
 
   async function deliverDigest(delivery: { user_id: number; payload: Record<string, unknown> }) {
     const to = await reader(delivery.user_id);
     if (!to.settings.digestEnabled || !to.settings.emailEnabled)
       throw new DeliveryError('The digest was turned off.', { retry: false });
-    const lines = (delivery.payload.lines ?? {}) as Record<string, string[]>;
-    const section = (heading: string, items: string[] | undefined) =>
-      items && items.length > 0 ? [heading, ...items.map((item) => `• ${item}`)].join('\n') : null;
-    const intro = [
-      section('New chapters:', lines.chapters),
-      section('Rising Stars:', lines.moves),
-      section('Milestones:', lines.milestones),
-    ].filter((part): part is string => part !== null);
-    const message = composeMail({
-      to: to.email,
-      subject: String(delivery.payload.subject ?? 'Your RR Companion digest'),
-      greeting: to.name ? `Hi ${to.name},` : 'Hi,',
-      intro: ['Here is what happened since your last digest.', ...intro],
-      action: { label: 'See your notifications', url: `${publicUrl}/notifications` },
-      outro: [`Stop alert emails: ${unsubscribePage(delivery.user_id)}`],
-    });
     if (!mailer.enabled) throw new DeliveryError('No SMTP server is configured.', { retry: true });
-    await sendMail(withUnsubscribe(message, delivery.user_id));
+    await sendMail(
+      digestMail(links, { email: to.email, name: to.name, userId: delivery.user_id }, delivery.payload),
+    );
   }
 
   async function sendMail(message: MailMessage) {
@@ -156,47 +123,20 @@ export function deliveryService(deps: DeliveryDeps) {
     }
   }
 
-  function webhookBody(kind: string, body: ReturnType<typeof eventJson>) {
-    if (kind !== 'discord') return JSON.stringify(body);
-    return JSON.stringify({
-      content: body.text,
-      embeds: [
-        {
-          title: body.fiction.title,
-          url: body.url,
-          description: body.text,
-          timestamp: body.occurred_at,
-          fields: [
-            { name: 'Event', value: body.type, inline: true },
-            { name: 'Fiction', value: `[${body.fiction.title}](${body.fiction.url})`, inline: true },
-          ],
-        },
-      ],
-    });
-  }
-
   async function deliverWebhook(delivery: {
     id: number;
     webhook_id: number | null;
     notification_id: number | null;
     payload: Record<string, unknown>;
   }) {
-    const hook = delivery.webhook_id ? await repository.webhook(delivery.webhook_id) : undefined;
+    const hook = delivery.webhook_id ? await deliveries.webhook(delivery.webhook_id) : undefined;
     if (!hook?.enabled) throw new DeliveryError('The webhook was switched off.', { retry: false });
-    let body: ReturnType<typeof eventJson>;
+    let body: WebhookBody;
     if (delivery.payload.test) {
-      body = {
-        id: `test_${delivery.id}`,
-        type: 'test' as never,
-        occurred_at: now().toISOString(),
-        text: 'This is a test alert from RR Companion: your webhook works.',
-        url: `${publicUrl}/notifications/settings`,
-        fiction: { royalroad_id: 0, title: 'RR Companion', url: publicUrl },
-        data: {},
-      };
+      body = testWebhookBody(publicUrl, delivery.id, now());
     } else {
       const event = delivery.notification_id
-        ? await repository.notificationEvent(delivery.notification_id)
+        ? await events.notificationEvent(delivery.notification_id)
         : undefined;
       if (!event) throw new DeliveryError('The notification no longer exists.', { retry: false });
       body = eventJson(publicUrl, event, `ntf_${delivery.notification_id}`);
@@ -237,24 +177,24 @@ export function deliveryService(deps: DeliveryDeps) {
     throw new DeliveryError(status, { retry: false });
   }
 
-  async function deliverOne(delivery: Awaited<ReturnType<typeof repository.claimDue>>[number]) {
+  async function deliverOne(delivery: Awaited<ReturnType<typeof deliveries.claimDue>>[number]) {
     const attempts = delivery.attempts + 1;
     const at = now();
     try {
       if (delivery.channel === 'email') await deliverEmail(delivery);
       else if (delivery.channel === 'digest') await deliverDigest(delivery);
       else await deliverWebhook(delivery);
-      await repository.finishDelivery(delivery.id, { status: 'sent', attempts, now: at.toISOString() });
+      await deliveries.finishDelivery(delivery.id, { status: 'sent', attempts, now: at.toISOString() });
       return true;
     } catch (error) {
       const failure =
         error instanceof DeliveryError ? error : new DeliveryError(oneLine(error), { retry: true });
       const context = { delivery: delivery.id, channel: delivery.channel, attempts, reason: failure.message };
       if (failure.disableWebhook && delivery.webhook_id)
-        await repository.disableWebhook(delivery.webhook_id, 'The receiver answered 410 Gone.');
+        await deliveries.disableWebhook(delivery.webhook_id, 'The receiver answered 410 Gone.');
       if (failure.retry && attempts < MAX_ATTEMPTS) {
         const wait = RETRY_DELAYS_MS[attempts - 1] ?? HOUR;
-        await repository.finishDelivery(delivery.id, {
+        await deliveries.finishDelivery(delivery.id, {
           status: 'queued',
           attempts,
           error: failure.message,
@@ -263,7 +203,7 @@ export function deliveryService(deps: DeliveryDeps) {
         });
         log.warn(context, 'delivery failed, trying again later');
       } else {
-        await repository.finishDelivery(delivery.id, {
+        await deliveries.finishDelivery(delivery.id, {
           status: 'given_up',
           attempts,
           error: failure.message,
@@ -280,7 +220,7 @@ export function deliveryService(deps: DeliveryDeps) {
     const counts = { sent: 0, failed: 0 };
     for (;;) {
       const at = now();
-      const batch = await repository.claimDue(
+      const batch = await deliveries.claimDue(
         at.toISOString(),
         new Date(at.getTime() + LOCK_MS).toISOString(),
         BATCH,
@@ -293,26 +233,6 @@ export function deliveryService(deps: DeliveryDeps) {
     }
   }
 
-  function digestLines(
-    events: EventRow[],
-    list: { fictionId: number; favorite: boolean }[],
-    watched: { fictionId: number; events: string[] }[],
-  ) {
-    const favorites = new Set(list.filter((entry) => entry.favorite).map((entry) => entry.fictionId));
-    const watching = new Map(watched.map((entry) => [entry.fictionId, new Set(entry.events)]));
-    const lines = { chapters: [] as string[], moves: [] as string[], milestones: [] as string[] };
-    for (const event of events) {
-      if (event.kind === 'chapter_released')
-        lines.chapters.push(
-          `${event.title} — ${String(event.data.chapter_title)}: ${eventUrl(publicUrl, event)}`,
-        );
-      else if (event.kind === 'followers_milestone') lines.milestones.push(`${eventText(event)}.`);
-      else if (favorites.has(event.fiction_id) || watching.get(event.fiction_id)?.has(event.kind))
-        lines.moves.push(`${eventText(event)}: ${fictionPageUrl(publicUrl, event.royalroad_id)}`);
-    }
-    return lines;
-  }
-
   /**
    * Queues the digest of every reader whose hour it is in their time zone and who has not had one that local
    * day; nothing is sent when there is nothing to say. The delivery key (reader and local date) makes it once.
@@ -320,7 +240,7 @@ export function deliveryService(deps: DeliveryDeps) {
   async function queueDigests(): Promise<number> {
     const at = now();
     let queued = 0;
-    for (const reader of await repository.digestReaders()) {
+    for (const reader of await notifications.digestReaders()) {
       const local = localTime(at, reader.time_zone);
       if (local.hour !== reader.digest_hour) continue;
       if (
@@ -329,11 +249,16 @@ export function deliveryService(deps: DeliveryDeps) {
       )
         continue;
       const from = reader.last_digest_at ?? new Date(at.getTime() - 24 * HOUR).toISOString();
-      const { list, watched } = await repository.digestFictions(reader.user_id);
+      const { list, watched } = await notifications.digestFictions(reader.user_id);
       const ids = [
         ...new Set([...list.map((entry) => entry.fictionId), ...watched.map((entry) => entry.fictionId)]),
       ];
-      const lines = digestLines(await repository.eventsBetween(ids, from, at.toISOString()), list, watched);
+      const lines = digestLines(
+        publicUrl,
+        await events.eventsBetween(ids, from, at.toISOString()),
+        list,
+        watched,
+      );
       const count = lines.chapters.length + lines.moves.length + lines.milestones.length;
       if (count > 0) {
         const subject =
@@ -341,7 +266,7 @@ export function deliveryService(deps: DeliveryDeps) {
             ? `${lines.chapters.length} new chapter${lines.chapters.length === 1 ? '' : 's'} on your list`
             : 'Your RR Companion digest';
         if (
-          await repository.enqueue({
+          await deliveries.enqueue({
             userId: reader.user_id,
             channel: 'digest',
             webhookId: null,
@@ -352,7 +277,11 @@ export function deliveryService(deps: DeliveryDeps) {
         )
           queued++;
       }
-      await repository.saveSettings(reader.user_id, { last_digest_at: at.toISOString() }, at.toISOString());
+      await notifications.saveSettings(
+        reader.user_id,
+        { last_digest_at: at.toISOString() },
+        at.toISOString(),
+      );
     }
     return queued;
   }
@@ -363,7 +292,7 @@ export function deliveryService(deps: DeliveryDeps) {
     if (at - lastCleanup < HOUR) return;
     lastCleanup = at;
     const cutoff = new Date(at - NOTIFICATION_RETENTION_DAYS * 24 * HOUR).toISOString();
-    await repository.deleteNotificationsBefore(cutoff);
+    await notifications.deleteNotificationsBefore(cutoff);
   }
 
   async function tick(): Promise<void> {
@@ -380,7 +309,7 @@ export function deliveryService(deps: DeliveryDeps) {
 
     async queueWebhookTest(userId: number, webhookId: number): Promise<void> {
       const at = now().toISOString();
-      await repository.enqueue({
+      await deliveries.enqueue({
         userId,
         channel: 'webhook',
         webhookId,
@@ -396,7 +325,7 @@ export function deliveryService(deps: DeliveryDeps) {
      * in the last 24 hours.
      */
     async health() {
-      const rows = await repository.health(new Date(now().getTime() - 24 * HOUR).toISOString());
+      const rows = await deliveries.health(new Date(now().getTime() - 24 * HOUR).toISOString());
       const channels = new Map<
         string,
         { channel: string; queued: number; failed: number; sent: number; given_up: number }

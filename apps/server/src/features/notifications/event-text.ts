@@ -1,5 +1,5 @@
 import { genreLabel, type WatchEvent } from '@rrc/contract';
-import type { EventRow } from './notifications.repository.ts';
+import type { EventRow } from './notifications.rows.ts';
 
 const listName = (genre: unknown) =>
   genre === 'main' ? 'the main Rising Stars list' : `Rising Stars ${genreLabel(String(genre))}`;

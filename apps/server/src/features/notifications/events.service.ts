@@ -1,10 +1,12 @@
 import { DEFAULT_WATCH_EVENTS, EMAILS_PER_READER_PER_DAY, FOLLOWER_MILESTONES } from '@rrc/contract';
-import type { NewEvent, NotificationsRepository, Recipient, WatchRow } from './notifications.repository.ts';
+import type { EventsRepository } from './events.repository.ts';
+import type { NewEvent, Recipient, WatchRow } from './notifications.rows.ts';
+import type { WatchesRepository } from './watches.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface EventsDeps {
-  repository: NotificationsRepository;
+  repositories: { events: EventsRepository; watches: WatchesRepository };
   /** Royal Road's address, for chapter links. */
   royalroadUrl: string;
   now: () => Date;
@@ -30,11 +32,11 @@ function recipientsOf(event: NewEvent) {
  * Finds what moved when a Rising Stars list or a fiction page is stored, by comparing with the previous
  * capture or snapshot, and records each event once (its key is unique), with the readers' notifications.
  */
-export function eventsService({ repository, royalroadUrl, now }: EventsDeps) {
+export function eventsService({ repositories, royalroadUrl, now }: EventsDeps) {
   const record = async (events: NewEvent[]) => {
     let made = 0;
     for (const event of events)
-      made += await repository.recordEvent(event, recipientsOf(event), {
+      made += await repositories.events.recordEvent(event, recipientsOf(event), {
         defaultEvents: [...DEFAULT_WATCH_EVENTS],
         emailsPerDay: EMAILS_PER_READER_PER_DAY,
         now: now().toISOString(),
@@ -49,13 +51,15 @@ export function eventsService({ repository, royalroadUrl, now }: EventsDeps) {
      * another worker) finds the same events. The first capture of a list has nothing to compare with.
      */
     async risingStarsListStored(captureId: number, genre: string): Promise<number> {
-      const capturedAt = await repository.capturedAt(captureId);
+      const capturedAt = await repositories.events.capturedAt(captureId);
       if (!capturedAt) return 0;
-      const previousId = await repository.previousCaptureWithList(captureId, genre, capturedAt);
+      const previousId = await repositories.events.previousCaptureWithList(captureId, genre, capturedAt);
       if (previousId === undefined) return 0;
-      const current = await repository.listEntries(captureId, genre);
-      const previous = await repository.listEntries(previousId, genre);
-      const best = await repository.bestPositionsBefore(captureId, genre, capturedAt, [...current.keys()]);
+      const current = await repositories.events.listEntries(captureId, genre);
+      const previous = await repositories.events.listEntries(previousId, genre);
+      const best = await repositories.events.bestPositionsBefore(captureId, genre, capturedAt, [
+        ...current.keys(),
+      ]);
       const events: NewEvent[] = [];
       const event = (fictionId: number, kind: string, key: string, data: Record<string, unknown>) =>
         events.push({
@@ -85,13 +89,13 @@ export function eventsService({ repository, royalroadUrl, now }: EventsDeps) {
      * passed since it. The first scrape of a fiction has nothing to compare with.
      */
     async fictionStored(fictionId: number): Promise<number> {
-      const [latest, previous] = await repository.latestSnapshots(fictionId);
+      const [latest, previous] = await repositories.events.latestSnapshots(fictionId);
       if (!latest || !previous) return 0;
       const events: NewEvent[] = [];
       // A chapter can show up with a time a little before the previous visit: a day of slack, the key decides.
       const since = new Date(Date.parse(previous.captured_at) - DAY_MS).toISOString();
-      const fiction = await repository.fictionById(fictionId);
-      for (const chapter of await repository.chaptersPublishedSince(fictionId, since)) {
+      const fiction = await repositories.watches.fictionById(fictionId);
+      for (const chapter of await repositories.events.chaptersPublishedSince(fictionId, since)) {
         events.push({
           fictionId,
           kind: 'chapter_released',

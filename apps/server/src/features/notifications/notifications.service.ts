@@ -10,13 +10,22 @@ import {
 } from '@rrc/contract';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { atomFeed } from './atom.ts';
+import type { DeliveriesRepository } from './deliveries.repository.ts';
 import { eventText, fictionPageUrl } from './event-text.ts';
-import type { NotificationsRepository, WatchRow } from './notifications.repository.ts';
+import type { EventsRepository } from './events.repository.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
+import type { WatchRow } from './notifications.rows.ts';
 import { newFeedToken, newWebhookSecret, readUnsubscribeToken } from './signing.ts';
+import type { WatchesRepository } from './watches.repository.ts';
 import { type AddressProblem, webhookAddressProblem } from './webhook-address.ts';
 
 export interface NotificationsDeps {
-  repository: NotificationsRepository;
+  repositories: {
+    watches: WatchesRepository;
+    notifications: NotificationsRepository;
+    deliveries: DeliveriesRepository;
+    events: EventsRepository;
+  };
   publicUrl: string;
   /** Signs unsubscribe links. */
   secret: string;
@@ -67,18 +76,18 @@ const ADDRESS_MESSAGES: Record<Exclude<AddressProblem, null>, string> = {
 
 /** Watches, the reader's notifications, their alert settings and webhooks, and unsubscribing. */
 export function notificationsService(deps: NotificationsDeps) {
-  const { repository, now } = deps;
+  const { repositories, now } = deps;
   const defaults = [...DEFAULT_WATCH_EVENTS];
 
   async function fictionOf(royalroadId: number) {
-    const fiction = await repository.fictionByRoyalroadId(royalroadId);
+    const fiction = await repositories.watches.fictionByRoyalroadId(royalroadId);
     if (!fiction) throw notFound(NOTIFICATION_MESSAGES.fictionUnknown);
     return fiction;
   }
 
   async function watchOf(userId: number, royalroadId: number): Promise<Watch> {
     const fiction = await fictionOf(royalroadId);
-    const row = await repository.watchOf(userId, fiction.id, defaults);
+    const row = await repositories.watches.watchOf(userId, fiction.id, defaults);
     if (!row) throw notFound(NOTIFICATION_MESSAGES.notWatched);
     return toWatch(row);
   }
@@ -86,17 +95,17 @@ export function notificationsService(deps: NotificationsDeps) {
   const feedUrl = (token: string) => `${deps.publicUrl}/feeds/me/${token}.atom`;
 
   async function feedToken(userId: number): Promise<string> {
-    const settings = await repository.settings(userId);
+    const settings = await repositories.notifications.settings(userId);
     if (settings.feedToken) return settings.feedToken;
     const token = newFeedToken();
-    await repository.saveSettings(userId, { feed_token: token }, now().toISOString());
+    await repositories.notifications.saveSettings(userId, { feed_token: token }, now().toISOString());
     return token;
   }
 
   async function settingsOf(userId: number): Promise<NotificationSettings> {
-    const settings = await repository.settings(userId);
-    const reader = await repository.reader(userId);
-    const failed = await repository.givenUp(userId, 20);
+    const settings = await repositories.notifications.settings(userId);
+    const reader = await repositories.notifications.reader(userId);
+    const failed = await repositories.deliveries.givenUp(userId, 20);
     return {
       email_enabled: settings.emailEnabled,
       email_available: deps.emailAvailable,
@@ -118,7 +127,7 @@ export function notificationsService(deps: NotificationsDeps) {
 
   return {
     async watches(userId: number): Promise<Watch[]> {
-      return (await repository.watchesOfUser(userId, defaults)).map(toWatch);
+      return (await repositories.watches.watchesOfUser(userId, defaults)).map(toWatch);
     },
 
     watch: watchOf,
@@ -131,9 +140,9 @@ export function notificationsService(deps: NotificationsDeps) {
       options: { existing?: boolean } = {},
     ): Promise<Watch> {
       const fiction = await fictionOf(royalroadId);
-      if (options.existing && !(await repository.watchOf(userId, fiction.id, defaults)))
+      if (options.existing && !(await repositories.watches.watchOf(userId, fiction.id, defaults)))
         throw notFound(NOTIFICATION_MESSAGES.notWatched);
-      await repository.saveWatch({
+      await repositories.watches.saveWatch({
         userId,
         fictionId: fiction.id,
         events: choice.events,
@@ -146,7 +155,7 @@ export function notificationsService(deps: NotificationsDeps) {
     /** Forgets the reader's choice; a fiction of their list goes back to being watched by default. */
     async deleteWatch(userId: number, royalroadId: number): Promise<void> {
       const fiction = await fictionOf(royalroadId);
-      if (!(await repository.deleteWatch(userId, fiction.id)))
+      if (!(await repositories.watches.deleteWatch(userId, fiction.id)))
         throw notFound(NOTIFICATION_MESSAGES.notWatched);
     },
 
@@ -154,7 +163,7 @@ export function notificationsService(deps: NotificationsDeps) {
       userId: number,
       query: { unread: boolean; page: number; limit: number },
     ): Promise<{ notifications: Notification[]; unread: number; total: number }> {
-      const { rows, total } = await repository.notificationPage(userId, query);
+      const { rows, total } = await repositories.notifications.notificationPage(userId, query);
       return {
         notifications: rows.map((row) => ({
           id: row.notificationId,
@@ -166,14 +175,14 @@ export function notificationsService(deps: NotificationsDeps) {
           created_at: row.createdAt,
           read: row.readAt !== null,
         })),
-        unread: await repository.unreadCount(userId),
+        unread: await repositories.notifications.unreadCount(userId),
         total,
       };
     },
 
     async markRead(userId: number, ids: number[] | 'all') {
-      const marked = await repository.markRead(userId, ids, now().toISOString());
-      return { marked, unread: await repository.unreadCount(userId) };
+      const marked = await repositories.notifications.markRead(userId, ids, now().toISOString());
+      return { marked, unread: await repositories.notifications.unreadCount(userId) };
     },
 
     settings: settingsOf,
@@ -188,14 +197,16 @@ export function notificationsService(deps: NotificationsDeps) {
         selfUrl,
         pageUrl: fictionPageUrl(deps.publicUrl, royalroadId),
         publicUrl: deps.publicUrl,
-        events: await repository.fictionEvents(fiction.id, FEED_ENTRIES),
+        events: await repositories.events.fictionEvents(fiction.id, FEED_ENTRIES),
         fallbackUpdated: FEED_EPOCH,
       });
     },
 
     /** A reader's private feed: every notification of their watches. */
     async readerFeed(token: string) {
-      const userId = /^[A-Za-z0-9_-]{32}$/.test(token) ? await repository.userByFeedToken(token) : undefined;
+      const userId = /^[A-Za-z0-9_-]{32}$/.test(token)
+        ? await repositories.notifications.userByFeedToken(token)
+        : undefined;
       if (userId === undefined) throw notFound();
       const selfUrl = feedUrl(token);
       return atomFeed({
@@ -204,7 +215,7 @@ export function notificationsService(deps: NotificationsDeps) {
         selfUrl,
         pageUrl: `${deps.publicUrl}/notifications`,
         publicUrl: deps.publicUrl,
-        events: await repository.userEvents(userId, FEED_ENTRIES),
+        events: await repositories.events.userEvents(userId, FEED_ENTRIES),
         fallbackUpdated: FEED_EPOCH,
       });
     },
@@ -213,26 +224,26 @@ export function notificationsService(deps: NotificationsDeps) {
       userId: number,
       values: { email_enabled?: boolean; digest_enabled?: boolean; digest_hour?: number; time_zone?: string },
     ): Promise<NotificationSettings> {
-      await repository.saveSettings(userId, values, now().toISOString());
+      await repositories.notifications.saveSettings(userId, values, now().toISOString());
       return settingsOf(userId);
     },
 
     /** A new private feed address; the old one stops working. */
     async regenerateFeedToken(userId: number): Promise<{ feed_url: string }> {
       const token = newFeedToken();
-      await repository.saveSettings(userId, { feed_token: token }, now().toISOString());
+      await repositories.notifications.saveSettings(userId, { feed_token: token }, now().toISOString());
       return { feed_url: feedUrl(token) };
     },
 
     async webhooks(userId: number): Promise<Webhook[]> {
-      return (await repository.webhooks(userId)).map(toWebhook);
+      return (await repositories.deliveries.webhooks(userId)).map(toWebhook);
     },
 
     async addWebhook(userId: number, input: { url: string; kind: 'json' | 'discord' }) {
       const problem = await webhookAddressProblem(input.url, deps.webhooks);
       if (problem) throw badRequest(ADDRESS_MESSAGES[problem]);
       const secret = newWebhookSecret();
-      const row = await repository.createWebhook({
+      const row = await repositories.deliveries.createWebhook({
         userId,
         url: input.url,
         kind: input.kind,
@@ -245,11 +256,11 @@ export function notificationsService(deps: NotificationsDeps) {
     },
 
     async deleteWebhook(userId: number, id: number): Promise<void> {
-      if (!(await repository.deleteWebhook(userId, id))) throw notFound();
+      if (!(await repositories.deliveries.deleteWebhook(userId, id))) throw notFound();
     },
 
     async testWebhook(userId: number, id: number): Promise<void> {
-      const hook = await repository.webhook(id);
+      const hook = await repositories.deliveries.webhook(id);
       if (!hook || hook.user_id !== userId) throw notFound();
       await deps.queueWebhookTest(userId, id);
     },
@@ -257,18 +268,18 @@ export function notificationsService(deps: NotificationsDeps) {
     /** Who an unsubscribe link is for, and whether they still get alert emails. */
     async unsubscribeStatus(token: string) {
       const userId = readUnsubscribeToken(deps.secret, token);
-      const reader = userId === null ? undefined : await repository.reader(userId);
+      const reader = userId === null ? undefined : await repositories.notifications.reader(userId);
       if (!reader) throw badRequest(NOTIFICATION_MESSAGES.unsubscribeInvalid);
-      const settings = await repository.settings(reader.id);
+      const settings = await repositories.notifications.settings(reader.id);
       return { email: reader.email, subscribed: settings.emailEnabled || settings.digestEnabled };
     },
 
     /** Stops every alert email (alerts and digest) of the link's reader. */
     async unsubscribe(token: string) {
       const userId = readUnsubscribeToken(deps.secret, token);
-      const reader = userId === null ? undefined : await repository.reader(userId);
+      const reader = userId === null ? undefined : await repositories.notifications.reader(userId);
       if (!reader) throw badRequest(NOTIFICATION_MESSAGES.unsubscribeInvalid);
-      await repository.saveSettings(
+      await repositories.notifications.saveSettings(
         reader.id,
         { email_enabled: false, digest_enabled: false },
         now().toISOString(),
