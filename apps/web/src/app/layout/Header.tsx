@@ -18,7 +18,7 @@ function NotificationBell() {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
+  `rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
     isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
   }`;
 
@@ -55,11 +55,11 @@ export function Header() {
           ))}
         </div>
 
-        <div className="hidden items-center gap-3 xl:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           {signedIn ? (
             <>
               <NotificationBell />
-              <span className="max-w-44 truncate text-sm text-brand-100">
+              <span className="max-w-32 truncate text-sm text-brand-100">
                 Welcome, {user.name || user.email}
               </span>
               <button
