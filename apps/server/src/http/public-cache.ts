@@ -52,10 +52,12 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     answers.delete(url);
     heldBytes -= answer.body.length;
   };
+  // An answer past its time stays until the route has answered again: when the new answer is the same
+  // (its ETag), its compressed forms are kept rather than made again, which for a large answer costs more
+  // than making the answer itself.
   const fresh = (url: string) => {
     const answer = answers.get(url);
-    if (answer && now() - answer.storedAt > PUBLIC_ANSWER_TTL_MS) forget(url);
-    return answers.get(url);
+    return answer && now() - answer.storedAt <= PUBLIC_ANSWER_TTL_MS ? answer : undefined;
   };
   const served = new WeakSet<FastifyRequest>();
   // The request producing an answer, by address: requests for the same address meanwhile wait for it
@@ -124,6 +126,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     headers(reply, etag, maxAge);
+    const previous = answers.get(request.url);
     forget(request.url);
     const body = Buffer.from(payload);
     if (body.length <= MAX_ANSWER_BYTES) {
@@ -137,6 +140,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
         etag,
         contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
         storedAt: now(),
+        ...(previous?.etag === etag ? { br: previous.br, gzip: previous.gzip } : {}),
       });
       heldBytes += body.length;
     }

@@ -1,19 +1,41 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/Spinner.tsx';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage.tsx';
 import { RequireAdmin, RequireUser } from '../features/auth/guards.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
+// Loaded with the app: it reads its one-time code from the address once, and a page that suspended while
+// rendering would read it again from an address it has already cleaned.
 import { OAuthCallbackPage } from '../features/auth/OAuthCallbackPage.tsx';
-import { OAuthErrorPage } from '../features/auth/OAuthErrorPage.tsx';
-import { RegisterPage } from '../features/auth/RegisterPage.tsx';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
-import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
-import { AboutPage } from '../features/pages/AboutPage.tsx';
-import { PrivacyPage } from '../features/pages/PrivacyPage.tsx';
-import { TermsPage } from '../features/pages/TermsPage.tsx';
 import { Layout } from './layout/Layout.tsx';
+
+// The pages a visitor reaches from the first one: signing in, and the site's own texts.
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const OAuthErrorPage = lazy(() =>
+  import('../features/auth/OAuthErrorPage.tsx').then((m) => ({ default: m.OAuthErrorPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const AboutPage = lazy(() =>
+  import('../features/pages/AboutPage.tsx').then((m) => ({ default: m.AboutPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../features/pages/PrivacyPage.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/pages/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
+);
 
 // Pages behind sign-in load their code only when opened, keeping the first page small.
 const DashboardPage = lazy(() =>
@@ -76,7 +98,14 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path="/" element={<LandingPage />} />
-        <Route path="/about" element={<AboutPage />} />
+        <Route
+          path="/about"
+          element={
+            <Loading>
+              <AboutPage />
+            </Loading>
+          }
+        />
         <Route
           path="/fictions"
           element={
@@ -157,14 +186,70 @@ export function AppRoutes() {
             </Loading>
           }
         />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/oauth/error" element={<OAuthErrorPage />} />
+        <Route
+          path="/login"
+          element={
+            <Loading>
+              <LoginPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/register"
+          element={
+            <Loading>
+              <RegisterPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/forgot-password"
+          element={
+            <Loading>
+              <ForgotPasswordPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/reset-password"
+          element={
+            <Loading>
+              <ResetPasswordPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/verify-email"
+          element={
+            <Loading>
+              <VerifyEmailPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/privacy"
+          element={
+            <Loading>
+              <PrivacyPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/terms"
+          element={
+            <Loading>
+              <TermsPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="/oauth/error"
+          element={
+            <Loading>
+              <OAuthErrorPage />
+            </Loading>
+          }
+        />
         <Route path="/oauth/callback" element={<OAuthCallbackPage />} />
         <Route
           path="/fiction/:id/:slug?"

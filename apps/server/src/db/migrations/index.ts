@@ -13,6 +13,8 @@ import * as donationClientSecrets from './2026_11_26_1110_donation_client_secret
 import * as scrapeAttempts from './2026_11_26_1200_scrape_attempts.ts';
 import * as notifications from './2026_11_27_1700_notifications.ts';
 import * as discovery from './2026_11_27_1900_discovery.ts';
+import * as risingStarPlaces from './2026_11_28_1200_rising_star_places.ts';
+import * as fictionsUpdatedIndex from './2026_11_28_1300_fictions_updated_index.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1200_scrape_attempts': scrapeAttempts,
   '2026_11_27_1900_discovery': discovery,
   '2026_11_27_1700_notifications': notifications,
+  '2026_11_28_1200_rising_star_places': risingStarPlaces,
+  '2026_11_28_1300_fictions_updated_index': fictionsUpdatedIndex,
 };

@@ -90,6 +90,49 @@ describe('main list page API', () => {
   });
 });
 
+describe('badges and replay API', () => {
+  it("answers each reader's list of badges from the latest capture, sent as kept, with an ETag", async () => {
+    const { main, fantasy } = await latestLists();
+    const ids = [main[0]?.id, main[1]?.id, fantasy.at(-1)?.id] as number[];
+    const url = (list: number[]) => `/api/rising-stars/latest?fictionIds=${list.join(',')}`;
+    type Badges = {
+      captured_at: string;
+      badges: Record<string, Array<{ genre: string; position: number; previous_captured_at: string | null }>>;
+    };
+    const one = await get<Badges>(url(ids));
+    expect(one.status).toBe(200);
+    expect(one.headers['cache-control']).toMatch(/^public, max-age=60/);
+    expect(one.body.data.captured_at).toBe('2026-07-19T18:42:47.000Z');
+    expect(one.body.data.badges[String(main[0]?.id)]).toContainEqual(
+      expect.objectContaining({ genre: 'main', position: main[0]?.position }),
+    );
+    // Another reader's list, overlapping: the same badges for the fictions both hold; none for a fiction on
+    // no list.
+    const other = await get<Badges>(url([ids[1] as number, 999_998]));
+    expect(other.body.data.badges).toEqual({
+      [String(ids[1])]: one.body.data.badges[String(ids[1])],
+    });
+    const again = await call(t.app, {
+      method: 'GET',
+      url: url(ids),
+      headers: { 'if-none-match': String(one.headers.etag) },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('replays a window of the main list capture by capture, and only that window', async () => {
+    const response = await get<{ entries: Array<{ captured_at: string; position: number }> }>(
+      '/api/rising-stars?genre=main&startDate=2026-07-18&endDate=2026-07-19T23:59:59Z',
+    );
+    expect(response.status).toBe(200);
+    const times = [...new Set(response.body.data.entries.map((entry) => entry.captured_at))];
+    expect(times.length).toBeGreaterThan(1);
+    expect(times.every((time) => time >= '2026-07-18' && time <= '2026-07-19T23:59:59Z')).toBe(true);
+    expect(times).toEqual([...times].sort());
+    expect(response.body.data.entries).toHaveLength(times.length * 50);
+  });
+});
+
 describe('position calculator API', () => {
   it('gives the exact place of a fiction on the main list', async () => {
     const { main } = await latestLists();

@@ -1,4 +1,4 @@
-import type { RisingStarBadge, RisingStarEntry, RisingStarRecord } from '@rrc/contract';
+import type { RisingStarEntry, RisingStarRecord } from '@rrc/contract';
 import type { Kysely } from 'kysely';
 import type { CaptureStatus, Schema } from '../../db/schema.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
@@ -156,12 +156,23 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
       return { capturedAt: latest.captured_at, entries: rows };
     },
 
-    /** Every entry of one list between two times, oldest capture first. */
+    /**
+     * Every entry of one list between two times, oldest capture first. The captures of the window are
+     * found first (by time), then their entries of that list (by capture and list): filtering the list's
+     * entries of every capture ever by time would read years of history for a few days' answer. The time
+     * is said twice, so that PostgreSQL also finds the joined captures by time rather than reading them all.
+     */
     async range(input: { genre: string; start: string; end: string }): Promise<RisingStarEntry[]> {
+      const captures = db
+        .selectFrom('rising_star_captures')
+        .select('id')
+        .where('status', 'in', READABLE)
+        .where('captured_at', '>=', input.start)
+        .where('captured_at', '<=', input.end);
       return entries()
         .select(entryColumns)
+        .where('rising_star_entries.capture_id', 'in', captures)
         .where('rising_star_entries.genre', '=', input.genre)
-        .where('rising_star_captures.status', 'in', READABLE)
         .where('rising_star_captures.captured_at', '>=', input.start)
         .where('rising_star_captures.captured_at', '<=', input.end)
         .orderBy('rising_star_captures.captured_at')
@@ -285,54 +296,17 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
         .execute();
     },
 
-    /**
-     * Badge data for many fictions in one go: for each fiction and each list it is
-     * on at the latest capture, its position there and at the capture before.
-     */
-    async badges(
-      fictionIds: number[],
-    ): Promise<{ capturedAt: string | null; badges: Map<number, RisingStarBadge[]> }> {
-      const badges = new Map<number, RisingStarBadge[]>();
-      const latest = await latestCapture();
-      if (!latest || fictionIds.length === 0) return { capturedAt: latest?.captured_at ?? null, badges };
-      const previous = await db
-        .selectFrom('rising_star_captures')
-        .select(['id', 'captured_at'])
-        .where('status', 'in', READABLE)
-        .where('captured_at', '<', latest.captured_at)
-        .orderBy('captured_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const captureIds = previous ? [latest.id, previous.id] : [latest.id];
-      const rows: Array<{ fiction_id: number; genre: string; position: number; capture_id: number }> = [];
-      for (let start = 0; start < fictionIds.length; start += 500) {
-        rows.push(
-          ...(await db
-            .selectFrom('rising_star_entries')
-            .select(['fiction_id', 'genre', 'position', 'capture_id'])
-            .where('capture_id', 'in', captureIds)
-            .where('fiction_id', 'in', fictionIds.slice(start, start + 500))
-            .execute()),
-        );
-      }
-      const before = new Map<string, number>();
-      for (const row of rows) {
-        if (row.capture_id !== latest.id) before.set(`${row.fiction_id}:${row.genre}`, row.position);
-      }
-      for (const row of rows) {
-        if (row.capture_id !== latest.id) continue;
-        const previousPosition = before.get(`${row.fiction_id}:${row.genre}`) ?? null;
-        const list = badges.get(row.fiction_id) ?? [];
-        list.push({
-          genre: row.genre,
-          position: row.position,
-          captured_at: latest.captured_at,
-          previous_position: previousPosition,
-          previous_captured_at: previousPosition === null ? null : (previous?.captured_at ?? null),
-        });
-        badges.set(row.fiction_id, list);
-      }
-      return { capturedAt: latest.captured_at, badges };
+    /** Every place held at some captures, capture by capture and list by list (the badges read two). */
+    placesAt(captureIds: number[]) {
+      if (captureIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('rising_star_entries')
+        .select(['capture_id', 'fiction_id', 'genre', 'position'])
+        .where('capture_id', 'in', captureIds)
+        .orderBy('capture_id')
+        .orderBy('genre')
+        .orderBy('position')
+        .execute();
     },
   };
 }

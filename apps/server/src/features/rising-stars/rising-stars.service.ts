@@ -1,6 +1,7 @@
 import {
   MAX_RANGE_DAYS,
   type MainList,
+  type RisingStarBadge,
   type RisingStarEntry,
   type RisingStarRecord,
   type RisingStarsLatest,
@@ -17,6 +18,8 @@ import type { RisingStarsRepository } from './rising-stars.repository.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows of Rising Stars answers kept in memory at most (a few tens of megabytes). */
 const CACHED_ROWS = 50_000;
+/** Characters of badge answers kept as sent at most. */
+const BADGE_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /**
  * The Rising Stars history: the public reads (kept per capture, so a new capture makes every answer new,
@@ -39,6 +42,61 @@ export function risingStarsService(deps: { risingStars: RisingStarsRepository; n
       return { value, rows: rows(value) };
     });
     return entry.value as T;
+  }
+
+  // A reader's whole list asks at once, each reader a different list: the badges of every fiction on the
+  // latest capture are kept per capture (two captures' places, 7,000 rows), and each list is answered from
+  // them. The answers as sent are kept too (by size): 500 favorites make 400 KB of JSON, and serializing
+  // that again whenever the public cache's copy expired (every 2 s under load) held every request up.
+  const badgeAnswers = new TtlCache<string>({
+    ttlMs: 5 * 60_000,
+    maxEntries: 1_000,
+    maxWeight: BADGE_ANSWER_BYTES,
+    weigh: (body) => body.length,
+  });
+
+  /** Each fiction's badges at the latest capture: its place on each list, and on that list the capture before. */
+  function badgeIndex() {
+    return cached(
+      'badges',
+      async () => {
+        const badges = new Map<number, RisingStarBadge[]>();
+        const latest = await risingStars.latestCapture();
+        if (!latest) return { capturedAt: null, badges, rows: 0 };
+        const previous = await risingStars.previousCapture(latest.captured_at);
+        const places = await risingStars.placesAt(previous ? [latest.id, previous.id] : [latest.id]);
+        const before = new Map<string, number>();
+        for (const place of places) {
+          if (place.capture_id !== latest.id)
+            before.set(`${place.fiction_id}:${place.genre}`, place.position);
+        }
+        for (const place of places) {
+          if (place.capture_id !== latest.id) continue;
+          const previousPosition = before.get(`${place.fiction_id}:${place.genre}`) ?? null;
+          const list = badges.get(place.fiction_id) ?? [];
+          list.push({
+            genre: place.genre,
+            position: place.position,
+            captured_at: latest.captured_at,
+            previous_position: previousPosition,
+            previous_captured_at: previousPosition === null ? null : (previous?.captured_at ?? null),
+          });
+          badges.set(place.fiction_id, list);
+        }
+        return { capturedAt: latest.captured_at, badges, rows: places.length };
+      },
+      (index) => Math.max(1, index.rows),
+    );
+  }
+
+  async function badgesOf(fictionIds: number[]): Promise<RisingStarsLatest> {
+    const index = await badgeIndex();
+    const badges: Record<string, RisingStarBadge[]> = {};
+    for (const id of fictionIds) {
+      const list = index.badges.get(id);
+      if (list) badges[String(id)] = list;
+    }
+    return { captured_at: index.capturedAt, badges };
   }
 
   return {
@@ -65,26 +123,26 @@ export function risingStarsService(deps: { risingStars: RisingStarsRepository; n
     /** The latest capture (of one list, or all); with fictionIds, those fictions' badge data instead. */
     async latest(query: { genre?: string; fictionIds?: number[] }): Promise<RisingStarsLatest> {
       const { fictionIds, genre } = query;
-      if (fictionIds) {
-        // A reader's whole list asks at once: kept per capture, and readers asking together share one query.
-        return cached(
-          `badges|${fictionIds.join(',')}`,
-          async () => {
-            const { capturedAt, badges } = await risingStars.badges(fictionIds);
-            return {
-              captured_at: capturedAt,
-              badges: Object.fromEntries([...badges].map(([id, list]) => [String(id), list])),
-            };
-          },
-          (answer) => Math.max(1, Object.keys(answer.badges).length),
-        );
-      }
+      if (fictionIds) return badgesOf(fictionIds);
       const { capturedAt, entries } = await cached(
         `latest|${genre ?? ''}`,
         () => risingStars.latestEntries(genre),
         (answer) => answer.entries.length,
       );
       return { captured_at: capturedAt, entries };
+    },
+
+    /**
+     * The badges of many fictions as sent: `serialize` (the route's, which checks the answer against its
+     * schema) runs once per capture and list of ids, not each time the answer is sent.
+     */
+    async badgesAnswer(
+      fictionIds: number[],
+      serialize: (answer: RisingStarsLatest) => string,
+    ): Promise<string> {
+      return badgeAnswers.get(`${await version()}|${fictionIds.join(',')}`, async () =>
+        serialize(await badgesOf(fictionIds)),
+      );
     },
 
     /** Every place a fiction held on any list, oldest first. */

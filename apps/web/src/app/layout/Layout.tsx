@@ -17,7 +17,10 @@ export function Layout() {
       </a>
       <Header />
       <VerifyEmailBanner />
-      <main id="main" className="flex-1 pb-28 sm:pb-20">
+      {/* The main area fills the screen below the header, so the footer always starts below the fold: while a
+          page (or its lazily loaded code) is still loading, the footer is not on screen to be pushed down when
+          the content arrives, which Lighthouse would count as a layout shift. */}
+      <main id="main" className="min-h-[calc(100vh-4rem)] flex-1 pb-28 sm:pb-20">
         <ErrorBoundary resetKey={pathname}>
           <Outlet />
         </ErrorBoundary>

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
-import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { timeAgo } from '../../lib/format.ts';
 import { localTime, pacificTime } from '../../lib/time.ts';
@@ -14,7 +13,7 @@ function Movement({ entry }: { entry: MainListEntry }) {
   const when = entry.changed_at ? `, ${timeAgo(entry.changed_at)}` : '';
   if (entry.movement === 'new') {
     return (
-      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100">
+      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100 ring-inset">
         New{when}
       </span>
     );
@@ -29,10 +28,43 @@ function Movement({ entry }: { entry: MainListEntry }) {
   const up = entry.movement === 'up';
   return (
     <span className={`text-xs font-semibold ${up ? 'text-emerald-700' : 'text-rose-700'}`}>
-      <span aria-hidden="true">{up ? '▲' : '▼'}</span> Moved {up ? 'up' : 'down'} from #
-      {entry.previous_position}
+      {/* The line is clipped to one line (every row the same height), so phones get the shorter words. */}
+      <span aria-hidden="true">{up ? '▲' : '▼'}</span> <span className="sm:hidden">{up ? 'Up' : 'Down'}</span>
+      <span className="hidden sm:inline">Moved {up ? 'up' : 'down'}</span> from #{entry.previous_position}
       {when}
     </span>
+  );
+}
+
+/** Rows the placeholder list shows: more than fit on a tall screen, so the footer stays below the fold. */
+const SKELETON_ROWS = 12;
+
+// Every row, loaded or not, is the same height: the cover (h-16) is its tallest part, and each text line
+// is a single clipped line. So the placeholder rows take exactly the space the real ones will.
+const ROW_CLASS = 'flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4';
+
+/** The list's shape while it loads: nothing moves when the rows arrive (no layout shift). */
+function MainListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading the main list">
+      <ol className="space-y-2" aria-hidden="true">
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder rows that never reorder
+          <li key={index} data-testid="main-entry-placeholder" className={ROW_CLASS}>
+            <span className="flex w-9 shrink-0 justify-center">
+              <span className="h-5 w-7 animate-pulse rounded bg-slate-200" />
+            </span>
+            <span className="h-16 w-11 shrink-0 animate-pulse rounded-lg bg-slate-200" />
+            <span className="flex min-w-0 flex-1 flex-col gap-2">
+              <span className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
+              <span className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
+              <span className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
+            </span>
+            <span className="h-8 w-12 shrink-0 animate-pulse rounded bg-slate-100 sm:w-32" />
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -46,11 +78,22 @@ export function MainListPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
             Rising Stars — main list
           </h1>
-          {list.data?.captured_at && (
-            <p className="mt-1 text-sm text-slate-600">
-              Captured {localTime(list.data.captured_at)} · {pacificTime(list.data.captured_at)} Pacific time
-            </p>
-          )}
+          {/* Two lines on a phone, one on a wider screen, loaded or not: the buttons and list below stay put. */}
+          <p className="mt-1 min-h-10 text-sm text-slate-600 sm:min-h-5">
+            {list.data?.captured_at ? (
+              <>
+                <span className="block sm:inline">Captured {localTime(list.data.captured_at)}</span>
+                <span className="hidden sm:inline"> · </span>
+                <span className="block sm:inline">{pacificTime(list.data.captured_at)} Pacific time</span>
+              </>
+            ) : list.isPending ? (
+              // Keyed so React makes new spans for the loaded text rather than moving this one.
+              <span
+                key="placeholder"
+                className="inline-block h-4 w-64 max-w-full animate-pulse rounded bg-slate-200 align-middle"
+              />
+            ) : null}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/rising-stars-animation" className={buttonClasses('secondary')}>
@@ -64,7 +107,7 @@ export function MainListPage() {
 
       <div className="mt-6">
         {list.isPending ? (
-          <PageSpinner label="Loading the main list" />
+          <MainListSkeleton />
         ) : list.isError ? (
           <div className="space-y-3">
             <Alert tone="error">{failureMessage(list.error, 'Failed to load the main list')}</Alert>
@@ -79,11 +122,7 @@ export function MainListPage() {
         ) : (
           <ol className="space-y-2" aria-label="Main Rising Stars list">
             {list.data.entries.map((entry) => (
-              <li
-                key={entry.fiction_id}
-                data-testid="main-entry"
-                className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:gap-4"
-              >
+              <li key={entry.fiction_id} data-testid="main-entry" className={ROW_CLASS}>
                 <span className="w-9 shrink-0 text-center text-lg font-bold text-slate-900 tabular-nums">
                   #{entry.position}
                 </span>
@@ -98,7 +137,7 @@ export function MainListPage() {
                   <p className="truncate text-xs text-slate-500">
                     by {entry.author_name ?? 'Unknown Author'}
                   </p>
-                  <div className="mt-1">
+                  <div className="mt-1 truncate py-0.5 text-xs">
                     <Movement entry={entry} />
                   </div>
                 </div>
