@@ -26,6 +26,36 @@ export type UserFiction = z.infer<typeof userFiction>;
 const userFictionPage = z.object({ userFictions: z.array(userFiction), pagination });
 export type UserFictionPage = z.infer<typeof userFictionPage>;
 export const userFictionPageResponse = okEnvelope(userFictionPage);
+
+/** How much of a description a favorite's card can show (two lines at its widest): cut there, on a word. */
+export const FAVORITE_DESCRIPTION_CHARACTERS = 180;
+/** How many of a fiction's tags a favorite's card shows. */
+export const FAVORITE_TAGS = 2;
+
+/**
+ * A favorite as its card shows it: the reader's entry and what the card shows of the fiction — the
+ * description as plain text cut to FAVORITE_DESCRIPTION_CHARACTERS (ending in '…' when cut), the first
+ * FAVORITE_TAGS tags. The fiction page has the rest.
+ */
+const favoriteEntry = userFiction.omit({ created_at: true, updated_at: true }).extend({
+  fiction: fiction.pick({
+    id: true,
+    royalroad_id: true,
+    title: true,
+    author_name: true,
+    description: true,
+    image_url: true,
+    status: true,
+    tags: true,
+    followers: true,
+    overall_score: true,
+    chapter_count: true,
+  }),
+});
+export type FavoriteEntry = z.infer<typeof favoriteEntry>;
+const favoritesPage = z.object({ userFictions: z.array(favoriteEntry), pagination });
+export type FavoritesPage = z.infer<typeof favoritesPage>;
+export const favoritesPageResponse = okEnvelope(favoritesPage);
 export const userFictionResponse = okEnvelope(userFiction);
 export const userFictionListResponse = okEnvelope(z.array(userFiction));
 

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import type { UserFiction } from '@rrc/contract';
+import { FAVORITE_DESCRIPTION_CHARACTERS, type FavoriteEntry, type Fiction } from '@rrc/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
 import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
@@ -9,7 +9,7 @@ import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
  * stands still, so every write below happens "in the same millisecond": only the list's version can tell.
  */
 type Entry = { fictionId: number; entryId: number };
-type Favorites = { data: { userFictions: UserFiction[] } };
+type Favorites = { data: { userFictions: FavoriteEntry[] } };
 
 const fake = fakeRoyalRoadForFile();
 const t = testAppForEach(() => createTestApp({ ROYALROAD_BASE_URL: fake.url }));
@@ -33,7 +33,7 @@ async function add(royalroadId: number, token: string): Promise<Entry> {
   return { fictionId: response.body.data.fiction.id, entryId: response.body.data.userFictionId };
 }
 
-async function favorites(token = reader.token): Promise<UserFiction[]> {
+async function favorites(token = reader.token): Promise<FavoriteEntry[]> {
   const response = await call<Favorites>(t.app, {
     method: 'GET',
     url: '/api/userFictions/favorites?limit=1000',
@@ -126,6 +126,48 @@ describe('the favorites answer', () => {
     });
     expect(compressed.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('carries what the cards show: the description as plain text cut to two lines, two tags', async () => {
+    const shown = await favorites();
+    expect(shown).toHaveLength(3);
+    let cut = 0;
+    for (const favorite of shown) {
+      expect(Object.keys(favorite).sort()).toEqual(
+        [
+          'current_chapter',
+          'favorite_position',
+          'fiction',
+          'fiction_id',
+          'id',
+          'is_favorite',
+          'status',
+          'total_chapters',
+        ].sort(),
+      );
+      const full = await call<{ data: Fiction }>(t.app, {
+        method: 'GET',
+        url: `/api/fictions/${favorite.fiction.royalroad_id}`,
+      });
+      const { description, tags } = full.body.data;
+      expect(favorite.fiction.tags).toEqual(tags.slice(0, 2));
+      const text = (description ?? '')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const preview = favorite.fiction.description ?? '';
+      expect(preview).not.toMatch(/[<>]/);
+      expect(preview.length).toBeLessThanOrEqual(FAVORITE_DESCRIPTION_CHARACTERS + 1);
+      if (preview.endsWith('…')) {
+        cut++;
+        expect(text.length).toBeGreaterThan(FAVORITE_DESCRIPTION_CHARACTERS);
+        expect(text.startsWith(preview.slice(0, -1))).toBe(true);
+      } else {
+        expect(preview).toBe(text);
+      }
+    }
+    // The fake site's descriptions are long: the answer is cut, not merely passed through.
+    expect(cut).toBeGreaterThan(0);
   });
 
   it("is each reader's own", async () => {

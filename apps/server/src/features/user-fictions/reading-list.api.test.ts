@@ -1,4 +1,4 @@
-import type { UserFiction, UserFictionStats } from '@rrc/contract';
+import type { FavoriteEntry, UserFiction, UserFictionStats } from '@rrc/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
 import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
@@ -46,7 +46,7 @@ async function add(royalroadId: number, token = reader.token): Promise<Added> {
 
 const get = <T = Page>(url: string, token = reader.token) => call<T>(t.app, { method: 'GET', url, token });
 
-async function favorites(query = ''): Promise<UserFiction[]> {
+async function favorites(query = ''): Promise<FavoriteEntry[]> {
   const response = await get(`/api/userFictions/favorites${query}`);
   expect(response.status).toBe(200);
   return response.body.data.userFictions;
@@ -203,7 +203,7 @@ describe('the favorites list', () => {
 
   it('answers entries shaped as API.md says, with the fiction nested', async () => {
     await add(DEMONIC_ROCK);
-    const [entry] = await favorites();
+    const [entry] = await all();
     expect(entry).toEqual({
       id: expect.any(Number),
       fiction_id: expect.any(Number),
@@ -243,6 +243,26 @@ describe('the favorites list', () => {
     expect(entry?.fiction.tags.every((tag) => typeof tag === 'string' && tag.length > 0)).toBe(true);
     expect(typeof entry?.fiction.image_url).toBe('string');
     expect(typeof entry?.fiction.description).toBe('string');
+
+    // The favorites carry what their cards show of the same entry.
+    const [favorite] = await favorites();
+    const { created_at: _created, updated_at: _updated, fiction, ...listed } = entry as UserFiction;
+    expect(favorite).toEqual({
+      ...listed,
+      fiction: {
+        id: fiction.id,
+        royalroad_id: DEMONIC_ROCK,
+        title: DEMONIC_ROCK_TITLE,
+        author_name: 'Roobit',
+        description: expect.stringMatching(/^[^<>]{1,180}…?$/),
+        image_url: fiction.image_url,
+        status: 'ONGOING',
+        tags: fiction.tags.slice(0, 2),
+        followers: 3303,
+        overall_score: 4.52,
+        chapter_count: fiction.chapter_count,
+      },
+    });
   });
 });
 

@@ -3,6 +3,11 @@ import type { Schema, UserFictionsTable } from '../../db/schema.ts';
 
 export type UserFictionRow = Selectable<UserFictionsTable>;
 
+/** A time as read from either database, as text. */
+function stamp(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value ?? '');
+}
+
 /** The favorites position after the reader's last favorite (positions start at 1). */
 async function nextFavoritePosition(trx: Kysely<Schema>, userId: number): Promise<number> {
   const row = await trx
@@ -96,27 +101,35 @@ export function userFictionsRepository(db: Kysely<Schema>) {
       return { rows, total: Number(count.total) };
     },
 
-    /**
-     * Changes whenever the reader's favorites answer does: the list's version (raised by every change to
-     * it) and when one of its fictions last changed.
-     */
-    async favoritesVersion(userId: number): Promise<string> {
+    /** The reader's list version, raised by every change to their list. */
+    async listVersion(userId: number): Promise<number> {
       const row = await db
         .selectFrom('users')
-        .where('users.id', '=', userId)
-        .select((eb) => [
-          'users.list_version',
-          eb
-            .selectFrom('user_fictions as uf')
-            .innerJoin('fictions as f', 'f.id', 'uf.fiction_id')
-            .whereRef('uf.user_id', '=', 'users.id')
-            .where('uf.is_favorite', '=', true)
-            .select((inner) => inner.fn.max('f.updated_at').as('changed'))
-            .as('fictionsChanged'),
-        ])
+        .select('list_version')
+        .where('id', '=', userId)
         .executeTakeFirst();
-      const fictionsChanged: unknown = row?.fictionsChanged;
-      return `${row?.list_version ?? 0}|${fictionsChanged instanceof Date ? fictionsChanged.toISOString() : String(fictionsChanged)}`;
+      return Number(row?.list_version ?? 0);
+    },
+
+    /** When any fiction last changed (one index lookup). */
+    async fictionsChangedAt(): Promise<string> {
+      const row = await db
+        .selectFrom('fictions')
+        .select((eb) => eb.fn.max('updated_at').as('changed'))
+        .executeTakeFirst();
+      return stamp(row?.changed);
+    },
+
+    /** When one of the reader's favorites last changed (a join over their favorites). */
+    async favoritesChangedAt(userId: number): Promise<string> {
+      const row = await db
+        .selectFrom('user_fictions as uf')
+        .innerJoin('fictions as f', 'f.id', 'uf.fiction_id')
+        .where('uf.user_id', '=', userId)
+        .where('uf.is_favorite', '=', true)
+        .select((eb) => eb.fn.max('f.updated_at').as('changed'))
+        .executeTakeFirst();
+      return stamp(row?.changed);
     },
 
     /** The whole list: favorites first, then the newest additions. */

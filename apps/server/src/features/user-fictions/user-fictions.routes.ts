@@ -2,6 +2,7 @@ import {
   addFictionBody,
   addFictionResponse,
   addUserFictionBody,
+  favoritesPageResponse,
   favoritesQuery,
   idParams,
   pageQuery,
@@ -117,9 +118,10 @@ export function userFictionsRoutes(
       schema: {
         tags,
         security,
-        summary: 'Your favorites in your order (limit up to 1000)',
+        summary:
+          'Your favorites in your order (limit up to 1000), as their cards show them: the description cut to two lines, two tags',
         querystring: favoritesQuery,
-        response: responses({ 200: userFictionPageResponse }),
+        response: responses({ 200: favoritesPageResponse }),
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type AddFictionResult,
+  type FavoriteEntry,
   type Fiction,
   READING_STATUSES,
   type UserFiction,
@@ -12,6 +13,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { Requester } from '../../royalroad/request-queues.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { ScrapingService } from '../scraping/scraping.service.ts';
+import { favoriteFiction } from './favorite-card.ts';
 import type { UserFictionRow, UserFictionsRepository } from './user-fictions.repository.ts';
 
 export const CANNOT_REMOVE_FAVORITE = 'Cannot remove favorite fictions. Please remove from favorites first.';
@@ -41,12 +43,37 @@ export function userFictionsService(deps: {
     weigh: (answer) => answer.body.length,
   });
 
+  // When one of a reader's favorites last changed, by reader, list version and when any fiction last
+  // changed: the join over their favorites runs again only after a fiction changed somewhere.
+  const favoriteChanges = new TtlCache<string>({ ttlMs: FAVORITE_ANSWER_TTL_MS, maxEntries: 10_000 });
+
+  /**
+   * Changes whenever the reader's favorites answer does: with their list's version (raised by every
+   * change to it) and when one of its fictions last changed.
+   */
+  async function favoritesVersion(userId: number): Promise<string> {
+    const [listVersion, anyChanged] = await Promise.all([
+      userFictions.listVersion(userId),
+      userFictions.fictionsChangedAt(),
+    ]);
+    const mine = await favoriteChanges.get(`${userId}|${listVersion}|${anyChanged}`, () =>
+      userFictions.favoritesChangedAt(userId),
+    );
+    return `${listVersion}|${mine}`;
+  }
+
   async function favorites(userId: number, options: { page: number; limit: number }) {
     const { rows, total } = await userFictions.favorites(userId, {
       offset: (options.page - 1) * options.limit,
       limit: options.limit,
     });
-    return { userFictions: await withFictions(rows), total };
+    const entries: FavoriteEntry[] = (await withFictions(rows)).map(
+      ({ created_at: _created, updated_at: _updated, fiction, ...entry }) => ({
+        ...entry,
+        fiction: favoriteFiction(fiction),
+      }),
+    );
+    return { userFictions: entries, total };
   }
 
   /** Rows with their fictions, in the rows' order. */
@@ -101,9 +128,9 @@ export function userFictionsService(deps: {
     async favoritesAnswer(
       userId: number,
       options: { page: number; limit: number },
-      serialize: (found: { userFictions: UserFiction[]; total: number }) => string,
+      serialize: (found: { userFictions: FavoriteEntry[]; total: number }) => string,
     ): Promise<FavoritesAnswer> {
-      const version = await userFictions.favoritesVersion(userId);
+      const version = await favoritesVersion(userId);
       return favoriteAnswers.get(`${userId}|${options.page}|${options.limit}|${version}`, async () => {
         const body = Buffer.from(serialize(await favorites(userId, options)));
         return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };

@@ -1,11 +1,11 @@
-import type { reorderBody, UserFiction } from '@rrc/contract';
+import type { FavoriteEntry, reorderBody } from '@rrc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readingListKeys } from './keys.ts';
 
 /** Saves the favorites in a new order (the answer repeats the order, which the list already shows). */
-export async function reorderFavorites(ordered: UserFiction[]): Promise<void> {
+export async function reorderFavorites(ordered: FavoriteEntry[]): Promise<void> {
   const body: z.input<typeof reorderBody> = { fictionIds: ordered.map((entry) => entry.fiction_id) };
   await apiRequest('/userFictions/favorites/reorder', { method: 'POST', body });
 }
@@ -17,7 +17,7 @@ export function useReorderFavorites() {
     mutationFn: reorderFavorites,
     onMutate: async (ordered) => {
       await client.cancelQueries({ queryKey: readingListKeys.favorites() });
-      const previous = client.getQueryData<UserFiction[]>(readingListKeys.favorites());
+      const previous = client.getQueryData<FavoriteEntry[]>(readingListKeys.favorites());
       client.setQueryData(readingListKeys.favorites(), ordered);
       return { previous };
     },

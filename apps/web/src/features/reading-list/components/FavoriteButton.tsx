@@ -1,4 +1,4 @@
-import type { Fiction, UserFiction } from '@rrc/contract';
+import type { Fiction } from '@rrc/contract';
 import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -19,7 +19,7 @@ export function FavoriteButton({
   const toggle = useToggleFavorite();
   const [confirming, setConfirming] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const isFavorite = (favorites.data ?? []).some((entry: UserFiction) => entry.fiction_id === fiction.id);
+  const isFavorite = (favorites.data ?? []).some((entry) => entry.fiction_id === fiction.id);
 
   const run = (after?: () => void) =>
     toggle.mutate(fiction.id, {

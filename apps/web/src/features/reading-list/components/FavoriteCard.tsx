@@ -1,12 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { RisingStarBadge, UserFiction } from '@rrc/contract';
+import type { FavoriteEntry, RisingStarBadge } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
 import { Cover } from '../../../components/ui/Cover.tsx';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { Tags } from '../../../components/ui/Tags.tsx';
-import { formatCount, formatScore, plainText, titleCase } from '../../../lib/format.ts';
+import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
 import { ReadingControls } from './ReadingControls.tsx';
 import { RisingStarsBadges } from './RisingStarsBadges.tsx';
 
@@ -17,9 +17,9 @@ export function FavoriteCard({
   onError,
   disabled,
 }: {
-  entry: UserFiction;
+  entry: FavoriteEntry;
   badges: RisingStarBadge[] | undefined;
-  onRemove: (entry: UserFiction) => void;
+  onRemove: (entry: FavoriteEntry) => void;
   onError: (message: string | null) => void;
   disabled: boolean;
 }) {
@@ -30,7 +30,8 @@ export function FavoriteCard({
     });
   const { fiction } = entry;
   const title = fiction.title || 'Unknown Title';
-  const description = plainText(fiction.description) || 'No description available';
+  // Plain text already, cut by the server to what two lines show.
+  const description = fiction.description || 'No description available';
 
   return (
     <li

@@ -9,7 +9,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { UserFiction } from '@rrc/contract';
+import type { FavoriteEntry } from '@rrc/contract';
 import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
@@ -31,7 +31,7 @@ export function FavoritesList() {
   const reorder = useReorderFavorites();
   const toggle = useToggleFavorite();
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<UserFiction | null>(null);
+  const [removing, setRemoving] = useState<FavoriteEntry | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   const sensors = useSensors(

@@ -1,10 +1,16 @@
 import type { UserFiction } from '@rrc/contract';
+
+/** What the progress form needs of an entry, in either list. */
+export type ProgressEntry = Pick<UserFiction, 'id' | 'current_chapter' | 'total_chapters'> & {
+  fiction: Pick<UserFiction['fiction'], 'chapter_count'>;
+};
+
 import { type FormEvent, useId, useState } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useUpdateProgress } from '../api/update-progress.ts';
 
 /** "Chapter 12 of 27": a small form that saves reading progress. */
-export function ProgressEditor({ entry }: { entry: UserFiction }) {
+export function ProgressEditor({ entry }: { entry: ProgressEntry }) {
   const id = useId();
   const total = entry.total_chapters ?? entry.fiction.chapter_count ?? 0;
   const [current, setCurrent] = useState(String(entry.current_chapter));

@@ -1,7 +1,7 @@
 import type { UserFiction } from '@rrc/contract';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useUpdateStatus } from '../api/update-status.ts';
-import { ProgressEditor } from './ProgressEditor.tsx';
+import { ProgressEditor, type ProgressEntry } from './ProgressEditor.tsx';
 import { ReadingStatusSelect } from './ReadingStatusSelect.tsx';
 
 /** The reading status and chapter progress of one list entry; reports failures (and clears them on success). */
@@ -10,7 +10,7 @@ export function ReadingControls({
   onError,
   className = '',
 }: {
-  entry: UserFiction;
+  entry: ProgressEntry & Pick<UserFiction, 'status'>;
   onError: (message: string | null) => void;
   className?: string;
 }) {
