@@ -30,7 +30,10 @@ function parsed(followers: number): ParsedFiction {
   };
 }
 
-/** Decodes a PNG (8-bit RGB or RGBA, not interlaced) far enough to prove it whole: its size and every row. */
+/**
+ * Decodes a PNG (8-bit palette, RGB or RGBA, not interlaced) far enough to prove it whole: its size and every
+ * row.
+ */
 function decodePng(png: Buffer): { width: number; height: number } {
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   let offset = 8;
@@ -46,7 +49,7 @@ function decodePng(png: Buffer): { width: number; height: number } {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       expect(body[8]).toBe(8);
-      channels = body[9] === 6 ? 4 : body[9] === 2 ? 3 : 0;
+      channels = body[9] === 6 ? 4 : body[9] === 2 ? 3 : body[9] === 3 ? 1 : 0;
       expect(body[12]).toBe(0);
     }
     if (type === 'IDAT') data.push(body);
