@@ -86,6 +86,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   });
 
   test("a reader's pages, the payment modal and the mobile menu", async ({ page, request }) => {
+    // Several pages and dialogs, each checked in turn: more than one page's time.
+    test.slow();
     const session = await createAccount(request, uniqueEmail('a11y'), 'Ally Reader');
     const fiction = (await (await request.get('/api/fictions/176641')).json()).data as { id: number };
     const added = await request.post('/api/userFictions', {

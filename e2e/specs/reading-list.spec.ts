@@ -34,6 +34,8 @@ test.describe('reading list', () => {
     page,
     request,
   }) => {
+    // A reader's whole session with the list (three adds, two reloads, three drags): more than one page's time.
+    test.slow();
     const [second, third] = await newFakeFictions(request, 2);
     const session = await createAccount(request);
     await signInWithStorage(page, session);

@@ -41,9 +41,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${label}-landing`);
       await page.goto('/fiction/176641/worm_girl_evolution_litrpg_yuri');
       await scrollToCharts(page);
+      // The charts' code loads only once they scroll into view.
       await expect(
         page.getByRole('region', { name: 'Engagement and growth' }).locator('.recharts-line-curve'),
-      ).toHaveCount(5);
+      ).toHaveCount(5, { timeout: 15_000 });
       await capture(page, `${label}-fiction`);
       await page.goto('/royalroad');
       await expect(page.getByRole('heading', { name: 'Popular on Royal Road' })).toBeVisible();

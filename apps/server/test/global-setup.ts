@@ -11,9 +11,10 @@ declare module 'vitest' {
 }
 
 /**
- * On PostgreSQL every test file gets its own database, named after this run: a copy of the run's template,
- * migrated once here (tests of migrations make empty ones); whatever this run created is dropped at the
- * end, even after a crash of a worker.
+ * On PostgreSQL every test gets a database of its own, named after this run: a copy of the run's template,
+ * migrated once here, which the worker empties after the test and hands to its next one (tests of
+ * migrations make empty ones); whatever this run created is dropped at the end, even after a crash of a
+ * worker.
  */
 export default async function setup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;

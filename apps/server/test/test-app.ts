@@ -11,7 +11,12 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { usersRepository } from '../src/features/auth/users.repository.ts';
 import type { JobLogger } from '../src/lib/jobs.ts';
 import { RoyalRoadClient } from '../src/royalroad/client.ts';
-import { createTestDatabase, dropTestDatabase } from './postgres.ts';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  giveBackMigratedDatabase,
+  takeMigratedDatabase,
+} from './postgres.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -72,11 +77,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   let databaseUrl = 'sqlite::memory:';
-  let dropName: string | undefined;
+  let taken: { url: string; name: string } | undefined;
   if (testDialect === 'postgres') {
-    const created = await createTestDatabase(inject('pgRunId'), { migrated: true });
-    databaseUrl = created.url;
-    dropName = created.name;
+    taken = await takeMigratedDatabase(inject('pgRunId'));
+    databaseUrl = taken.url;
   }
   if (options.databaseUrl) databaseUrl = options.databaseUrl(databaseUrl);
   const config = loadConfig({
@@ -89,7 +93,8 @@ export async function createTestApp(
     ...env,
   });
   const database = openDatabase(config.databaseUrl, { poolSize: 4 });
-  await migrateToLatest(database);
+  // A database from the run's template holds every migration already.
+  if (!taken) await migrateToLatest(database);
   const clock = {
     now: new Date('2026-11-21T12:00:00.000Z'),
     advance(ms: number) {
@@ -128,7 +133,7 @@ export async function createTestApp(
       await app.close();
       await core.runner.stop();
       await database.close();
-      if (dropName) await dropTestDatabase(dropName);
+      if (taken) await giveBackMigratedDatabase(taken);
     },
   };
 }
