@@ -3,7 +3,9 @@
 //   HTTP rates and latencies at 50 connections on seeded SQLite and PostgreSQL databases (next to the
 //   framework ceiling) with the server's memory, a soak of mixed reads and writes at 100 connections on
 //   each database (no 5xx, no lost write), and Lighthouse on three pages.
-// BENCH_SCALE=small (default large) seeds the small demo data for a quick run; BENCH_SOAK_SECONDS sets the
+// BENCH_SCALE=small (default large) seeds the small demo data for a quick run; BENCH_SCALE=years runs the
+// large benchmarks, then seeds three years of history and prints the growth (growth.ts: the HTTP table on
+// both, database sizes and their projection, the Rising Stars query plans). BENCH_SOAK_SECONDS sets the
 // soaks' length (default 60); BENCH_SKIP_LIGHTHOUSE=1 and BENCH_SKIP_POSTGRES=1 leave those parts out.
 // Exits non-zero when a target is missed.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +14,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { printHttpBench, runHttpBench, startAppServer } from './http-bench.ts';
+import {
+  compareGrowth,
+  type DatabaseSize,
+  explainRisingStars,
+  measureSize,
+  printGrowth,
+  printPlans,
+  printSizes,
+} from './growth.ts';
+import { type HttpBenchResult, printHttpBench, runHttpBench, startAppServer } from './http-bench.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
 import { measureParserThroughput, PARSE_TARGET_PER_SECOND } from './parser-throughput.ts';
 import { runPositionAccuracy } from './position-accuracy.ts';
@@ -20,7 +31,11 @@ import { printSoak, runSoak } from './soak.ts';
 import { measureWebBudget } from './web-budget.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCALE = process.env.BENCH_SCALE === 'small' ? 'small' : 'large';
+const SCALES = ['small', 'large', 'years'] as const;
+type Scale = (typeof SCALES)[number];
+const SCALE: Scale = SCALES.find((scale) => scale === process.env.BENCH_SCALE) ?? 'large';
+/** The scale the ordinary benchmarks run on: years grows from the large data. */
+const BASE_SCALE: Scale = SCALE === 'years' ? 'large' : SCALE;
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS) || 60;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -53,16 +68,39 @@ console.log('');
 results.push(runPositionAccuracy().passed);
 
 /** Loads the demo data into `databaseUrl` with the command line, printing how long it took. */
-function seed(databaseUrl: string, label: string) {
+function seed(databaseUrl: string, label: string, scale: Scale = BASE_SCALE) {
   const started = Date.now();
-  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/src/cli.ts'), 'seed-demo', '--scale', SCALE], {
+  execFileSync(process.execPath, [path.join(ROOT, 'apps/server/src/cli.ts'), 'seed-demo', '--scale', scale], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
   });
   const seconds = (Date.now() - started) / 1000;
-  console.log(`Seeded the ${SCALE} demo data on ${label} in ${seconds.toFixed(0)} s (target < 300 s)`);
-  if (SCALE === 'large') results.push(seconds < 300);
+  const target = scale === 'large' ? ' (target < 300 s)' : '';
+  console.log(`Seeded the ${scale} demo data on ${label} in ${seconds.toFixed(0)} s${target}`);
+  if (scale === 'large') results.push(seconds < 300);
+}
+
+/**
+ * BENCH_SCALE=years: three years of history in `yearsUrl` next to the large data measured already; the
+ * same HTTP table on it, the growth of each endpoint, the sizes and the Rising Stars query plans.
+ */
+async function growth(label: string, yearsUrl: string, large: { http: HttpBenchResult; size: DatabaseSize }) {
+  console.log('');
+  seed(yearsUrl, label, 'years');
+  const size = await measureSize(yearsUrl);
+  const http = await runHttpBench({ root: ROOT, databaseUrl: yearsUrl, label: `${label}, three years` });
+  printHttpBench(http);
+  console.log('');
+  const rows = compareGrowth(large.http, http);
+  printGrowth(label, rows);
+  results.push(...rows.map((row) => row.passed));
+  console.log('');
+  printSizes(label, large.size, size);
+  console.log('');
+  const plans = await explainRisingStars(yearsUrl);
+  printPlans(label, plans);
+  results.push(...plans.map((plan) => plan.scans.length === 0));
 }
 
 /** The soak against a fresh server on `databaseUrl`. */
@@ -78,7 +116,7 @@ async function soak(databaseUrl: string, label: string) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function postgresDatabase(suffix = ''): Promise<{ url: string; drop: () => Promise<void> } | null> {
   if (process.env.BENCH_SKIP_POSTGRES) return null;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
@@ -87,7 +125,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
     console.log(`PostgreSQL did not answer at ${POSTGRES_ADMIN_URL}: its benchmarks are left out.`);
     return null;
   }
-  const name = `rrc_bench_${process.pid}`;
+  const name = `rrc_bench_${process.pid}${suffix}`;
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_ADMIN_URL);
@@ -108,20 +146,39 @@ try {
   const sqliteUrl = `sqlite:${path.join(folder, 'bench.db')}`;
   console.log('');
   seed(sqliteUrl, 'SQLite');
+  // Measured before the soak adds its readers' writes.
+  const sqliteSize = SCALE === 'years' ? await measureSize(sqliteUrl) : undefined;
   const sqlite = await runHttpBench({ root: ROOT, databaseUrl: sqliteUrl, label: 'SQLite' });
   printHttpBench(sqlite);
   results.push(sqlite.memoryPassed, ...sqlite.endpoints.map((entry) => entry.passed));
   await soak(sqliteUrl, 'SQLite');
+  if (sqliteSize) {
+    const yearsUrl = `sqlite:${path.join(folder, 'years.db')}`;
+    await growth('SQLite', yearsUrl, { http: sqlite, size: sqliteSize });
+    rmSync(yearsUrl.slice('sqlite:'.length), { force: true });
+  }
 
   const postgres = await postgresDatabase();
   if (postgres) {
     try {
       console.log('');
       seed(postgres.url, 'PostgreSQL');
+      const size = SCALE === 'years' ? await measureSize(postgres.url) : undefined;
       const measured = await runHttpBench({ root: ROOT, databaseUrl: postgres.url, label: 'PostgreSQL' });
       printHttpBench(measured);
       results.push(measured.memoryPassed, ...measured.endpoints.map((entry) => entry.passed));
       await soak(postgres.url, 'PostgreSQL');
+      if (size) {
+        await postgres.drop();
+        const years = await postgresDatabase('_years');
+        if (years) {
+          try {
+            await growth('PostgreSQL', years.url, { http: measured, size });
+          } finally {
+            await years.drop();
+          }
+        }
+      }
     } finally {
       await postgres.drop();
     }

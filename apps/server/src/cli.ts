@@ -19,9 +19,11 @@ Commands:
   scrape fiction <royalroadId>   refresh one fiction now
   scrape all                     refresh every tracked fiction now
   seed-sample                    load the real July 2026 sample (169 fictions, 19 captures)
-  seed-demo [--scale small|large] [--end YYYY-MM-DD] [--replace]
+  seed-demo [--scale small|large|years] [--end YYYY-MM-DD] [--replace]
                                  generate deterministic demo data (small: 500 fictions, seconds;
-                                 large: 50,000 fictions, 10,000 readers, about a minute)
+                                 large: 50,000 fictions, 10,000 readers, about a minute;
+                                 years: the large data with three years of history, 20 million
+                                 rows, a quarter of an hour or more)
   backup <file>                  copy the SQLite database to <file> while it is in use
 `;
 

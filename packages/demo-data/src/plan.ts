@@ -15,6 +15,12 @@ export const DEMO_ROYALROAD_BASE = 1_000_000;
 /** The demo owns royalroad ids DEMO_ROYALROAD_BASE … DEMO_ROYALROAD_BASE + DEMO_ID_RANGE − 1. */
 export const DEMO_ID_RANGE = 100_000;
 
+/**
+ * Lists are made fillable segment by segment of the capture window: a riser is eligible for `eligibleDays`
+ * only, so over a long window no riser is eligible all along (see ensureCoverage).
+ */
+const COVERAGE_SEGMENT_DAYS = 90;
+
 export interface DemoScale {
   name: string;
   /** Fictions in all; royalroad_id = 1_000_000 + index. */
@@ -70,6 +76,24 @@ export const SCALES = {
     maxEntries: 500,
     heavyEntries: 500,
   },
+  // Growth: the large catalog and readers after three years of captures and daily snapshots. Three years of
+  // Rising Stars need more new fictions to fill the lists: about as many are eligible at any capture as on
+  // the large scale (10,000 launched over 1,245 days, against 1,900 over 240).
+  years: {
+    name: 'years',
+    fictions: 50_000,
+    historyFictions: 5_000,
+    historyDays: 3 * 365,
+    trackedEstablished: 3_100,
+    risers: 10_000,
+    eligibleDays: 150,
+    risingStarsDays: 3 * 365,
+    capturesPerDay: 4,
+    listSize: 50,
+    readers: 10_000,
+    maxEntries: 500,
+    heavyEntries: 500,
+  },
 } satisfies Record<string, DemoScale>;
 
 export type ScaleName = keyof typeof SCALES;
@@ -98,6 +122,7 @@ export function buildPlan(scale: DemoScale, end: number, seed: number): DemoPlan
     windowStart,
     end,
     eligibleDays: scale.eligibleDays,
+    segmentDays: COVERAGE_SEGMENT_DAYS,
     minimum: scale.listSize + 6,
     random: createRandom(seedOf(seed, 'coverage')),
   });

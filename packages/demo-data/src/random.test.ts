@@ -204,3 +204,29 @@ describe('the Rising Stars model', () => {
     expect(entered).toBeGreaterThan(0);
   });
 });
+
+describe('Rising Stars over years', () => {
+  // The years scale's shape at a size a test can build: captures over a window far longer than the 150
+  // days a riser is eligible, so no riser is eligible all along and lists are covered segment by segment.
+  const scale = {
+    ...SCALES.years,
+    name: 'long',
+    fictions: 3_000,
+    historyFictions: 100,
+    trackedEstablished: 100,
+    risers: 2_500,
+    risingStarsDays: 400,
+    capturesPerDay: 1,
+    readers: 10,
+  };
+
+  it('fills every list of every capture, with fictions coming and going over the years', () => {
+    const plan = buildPlan(scale, Date.parse('2026-11-21T00:00:00Z'), 11);
+    expect(plan.captures).toHaveLength(400);
+    const mainOf = (capture: Int32Array) => new Set(capture.subarray(0, scale.listSize));
+    const first = mainOf(plan.captures[0] as Int32Array);
+    const last = mainOf(plan.captures.at(-1) as Int32Array);
+    // simulateRisingStars throws when a list is short, so every list is full; the main list renews itself.
+    expect([...last].filter((fiction) => first.has(fiction))).toHaveLength(0);
+  }, 30_000);
+});

@@ -32,18 +32,38 @@ const MIN_AGE_MS = DAY_MS;
 
 /**
  * Makes every list fillable at every capture: each riser gets at least one genre, and each genre or tag
- * is carried by at least `minimum` risers that are eligible during the whole capture window (tags are
- * added to the risers with the fewest). Changes the profiles' tags in place.
+ * is carried by at least `minimum` risers that are eligible during the whole of each segment of the
+ * capture window (tags are added to the risers with the fewest). The window is cut into segments of
+ * `segmentDays` (one segment when it is no longer): a riser is eligible for `eligibleDays` only, so over
+ * years of captures none is eligible all along. Changes the profiles' tags in place.
  */
 export function ensureCoverage(
   risers: FictionProfile[],
-  options: { windowStart: number; end: number; eligibleDays: number; minimum: number; random: Random },
+  options: {
+    windowStart: number;
+    end: number;
+    eligibleDays: number;
+    segmentDays?: number;
+    minimum: number;
+    random: Random;
+  },
 ): void {
   for (const profile of risers) {
     if (!profile.tags.some((tag) => GENRE_LABELS.includes(tag))) {
       profile.tags.push(options.random.chance(0.7) ? 'Fantasy' : options.random.pick(GENRE_LABELS));
     }
   }
+  const segment = (options.segmentDays ?? Number.POSITIVE_INFINITY) * DAY_MS;
+  for (let from = options.windowStart; from < options.end; from += segment) {
+    coverSegment(risers, { ...options, windowStart: from, end: Math.min(options.end, from + segment) });
+  }
+}
+
+/** ensureCoverage for one segment of the window: from `windowStart` to `end`. */
+function coverSegment(
+  risers: FictionProfile[],
+  options: { windowStart: number; end: number; eligibleDays: number; minimum: number; random: Random },
+): void {
   const always = risers.filter((profile) => {
     const bornAt = (profile.riser as RiserParams).bornAt;
     return (

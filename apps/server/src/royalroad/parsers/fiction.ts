@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import { load } from 'cheerio/slim';
+import type { AnyNode } from 'domhandler';
 import { RoyalRoadError } from '../errors.ts';
 import { headMeta, headOf, isWriting, ownMarkup } from './own-markup.ts';
 import { alertText, assertDataPage, readPage } from './page-kind.ts';
@@ -172,6 +173,15 @@ function chaptersIn(html: string): ParsedChapter[] | null {
   return null;
 }
 
+/** The text of `node` without what its `time` elements say (read in place: copying each row cost more). */
+function textOutsideTime(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (!('children' in node) || (node.type === 'tag' && node.name === 'time')) return '';
+  let text = '';
+  for (const child of node.children) text += textOutsideTime(child);
+  return text;
+}
+
 function tableChapters($: CheerioAPI): ParsedChapter[] {
   return $('table#chapters tr.chapter-row')
     .map((_, row) => {
@@ -179,11 +189,10 @@ function tableChapters($: CheerioAPI): ParsedChapter[] {
       const href = link.attr('href') ?? $(row).attr('data-url');
       const idMatch = /\/chapter\/(\d+)/.exec(href ?? '');
       const time = $(row).find('time[unixtime]').first();
-      const titleLink = link.clone();
-      titleLink.find('time').remove();
+      const linkNode = link.get(0);
       return {
         id: idMatch?.[1] ? Number(idMatch[1]) : null,
-        title: cleanText(titleLink.text()).replace(/\s+ago$/, ''),
+        title: cleanText(linkNode ? textOutsideTime(linkNode) : '').replace(/\s+ago$/, ''),
         url: absoluteUrl(href, BASE),
         publishedAt: unixTimeToIso(time.attr('unixtime')) ?? dateToIso(time.attr('datetime')),
       };
