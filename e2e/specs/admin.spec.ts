@@ -123,7 +123,7 @@ test.describe('admin pages', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const admin = await createAccount(request, ADMIN_EMAIL, 'Site Admin');
     await signInWithStorage(page, admin);
     await page.goto('/admin');

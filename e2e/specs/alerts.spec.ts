@@ -60,7 +60,7 @@ for (const size of WIDTHS) {
   test.describe(`alerts (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     // Accounts, a scrape and mail delivery (the worker sends every few seconds) take longer than a page.
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
 
     test('a reader watches a fiction, sees the bell count, marks it read and unsubscribes from the email', async ({
       page,
@@ -80,6 +80,19 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('button', { name: 'Alerts on' })).toBeVisible();
 
       await passMilestone(request, royalroadId);
+      await expect
+        .poll(
+          async () =>
+            (
+              await (
+                await request.get('/api/notifications?unread=true&limit=1', {
+                  headers: { authorization: `Bearer ${reader.token}` },
+                })
+              ).json()
+            ).data.unread,
+          { timeout: 15_000 },
+        )
+        .toBe(1);
       await page.reload();
       const bell = page.getByRole('link', { name: 'Notifications, 1 unread' });
       await expect(bell).toBeVisible();

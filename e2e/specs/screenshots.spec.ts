@@ -137,7 +137,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     test('dashboard and admin', async ({ page, request, browser }) => {
       // Several pages, a Rising Stars capture from the fake and full-page captures: more than the default time.
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const admin = await createAccount(request, 'admin@example.com', 'Site Admin');
       const session = await createAccount(request, uniqueEmail('reader'), 'Ada Reader');
       await signInWithStorage(page, session);

@@ -6,10 +6,10 @@ import { call, createTestApp, registerUser, testClient } from '../../../test/tes
 // capture is delayed by the one add that was under way when it started, no more, and every request to Royal
 // Road keeps SCRAPE_INTERVAL_MS from the one before, whichever queue it came from.
 
-const INTERVAL_MS = 150;
+const INTERVAL_MS = 60;
 const READERS = 50;
 const ADDS = 100;
-const SLOW_MS = 2_000;
+const SLOW_MS = 1_000;
 
 const fake = fakeRoyalRoadForFile();
 let genres: string[];
