@@ -32,7 +32,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace films every test as it runs (screencast frames and DOM snapshots), which costs Chromium about as
+    // much CPU as the pages themselves; E2E_TRACE=1 records them, kept for the tests that fail.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
