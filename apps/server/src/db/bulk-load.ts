@@ -35,6 +35,7 @@
  */
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Database, Dialect } from './database.ts';
+import { rebuildMainEntrants } from './main-entrants.ts';
 import type { Schema } from './schema.ts';
 
 /** Most bound parameters in one statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER, PostgreSQL's protocol limit. */
@@ -85,6 +86,8 @@ export interface BulkLoad {
   /** Records the load as a running job run; answers its id. */
   startRun(run: { job: string; trigger: string; params: unknown; at: string }): Promise<number>;
   finishRun(id: number, run: { counts: unknown; at: string }): Promise<void>;
+  /** Writes again what is derived from the loaded rows: the main Rising Stars list's entrants. */
+  rebuildDerived(): Promise<void>;
 }
 
 /** See the header: the rows are queued by `push` and written by `flush`. */
@@ -207,6 +210,7 @@ function loadIn(db: Kysely<Schema>, dialect: Dialect): BulkLoad {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    rebuildDerived: () => rebuildMainEntrants(db),
     async finishRun(id, run) {
       await db
         .updateTable('job_runs')

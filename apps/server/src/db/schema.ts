@@ -162,6 +162,12 @@ export interface RisingStarCapturesTable {
   finished_at: Timestamp | null;
 }
 
+/** When each fiction first reached the main list, in a readable capture (kept as captures become readable). */
+export interface RisingStarMainEntrantsTable {
+  fiction_id: number;
+  entered_at: Timestamp;
+}
+
 export interface RisingStarEntriesTable {
   id: Generated<number>;
   capture_id: number;
@@ -363,6 +369,7 @@ export interface Schema {
   job_runs: JobRunsTable;
   rising_star_captures: RisingStarCapturesTable;
   rising_star_entries: RisingStarEntriesTable;
+  rising_star_main_entrants: RisingStarMainEntrantsTable;
   fiction_gains: FictionGainsTable;
   fiction_gains_state: FictionGainsStateTable;
 }

@@ -187,6 +187,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
       });
       const facts = await writeFictions(load, plan, log);
       const risingStars = await writeCaptures(load, plan, facts, runId, log);
+      await load.rebuildDerived();
       const people = await writeUsers(load, plan, facts, passwordHash, log);
       const counts = {
         fictions: scale.fictions,
@@ -206,6 +207,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
         'fiction_chapters',
         'rising_star_captures',
         'rising_star_entries',
+        'rising_star_main_entrants',
         'users',
         'user_fictions',
       ],

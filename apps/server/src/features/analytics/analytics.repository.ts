@@ -120,27 +120,14 @@ export function analyticsRepository(db: Kysely<Schema>) {
      * first capture of the main list was.
      */
     async mainListEntries() {
+      // Entrants are written as captures become readable, so this reads a few thousand rows, not every
+      // main-list place ever captured.
       const first = await db
-        .selectFrom('rising_star_entries')
-        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
-        .select((eb) => eb.fn.min('rising_star_captures.captured_at').as('first'))
-        .where('rising_star_entries.genre', '=', 'main')
-        .where('rising_star_captures.status', 'in', READABLE)
+        .selectFrom('rising_star_main_entrants')
+        .select((eb) => eb.fn.min('entered_at').as('first'))
         .executeTakeFirst();
       const rows = await db
-        .with('entered', (qb) =>
-          qb
-            .selectFrom('rising_star_entries')
-            .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
-            .select((eb) => [
-              'rising_star_entries.fiction_id as fiction_id',
-              eb.fn.min('rising_star_captures.captured_at').as('entered_at'),
-            ])
-            .where('rising_star_entries.genre', '=', 'main')
-            .where('rising_star_captures.status', 'in', READABLE)
-            .groupBy('rising_star_entries.fiction_id'),
-        )
-        .selectFrom('entered')
+        .selectFrom('rising_star_main_entrants as entered')
         .innerJoin('fictions', 'fictions.id', 'entered.fiction_id')
         .select((eb) => [
           'entered.fiction_id',

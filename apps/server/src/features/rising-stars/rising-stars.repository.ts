@@ -1,5 +1,6 @@
 import type { RisingStarEntry, RisingStarRecord } from '@rrc/contract';
 import type { Kysely } from 'kysely';
+import { recordMainEntrants } from '../../db/main-entrants.ts';
 import type { CaptureStatus, Schema } from '../../db/schema.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
@@ -98,31 +99,46 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
       });
     },
 
+    /** Marks a capture finished; once readable, its main list's newcomers become entrants. */
     async finishCapture(captureId: number, status: CaptureStatus, finishedAt: string): Promise<void> {
-      await db
-        .updateTable('rising_star_captures')
-        .set({ status, finished_at: finishedAt })
-        .where('id', '=', captureId)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('rising_star_captures')
+          .set({ status, finished_at: finishedAt })
+          .where('id', '=', captureId)
+          .execute();
+        await recordMainEntrants(trx, [captureId]);
+      });
     },
 
     /** Captures left running by a process that stopped: kept, but marked as partial or failed. */
     async closeAbandonedCaptures(olderThan: string, now: string): Promise<number> {
-      const result = await db
-        .updateTable('rising_star_captures')
-        .set((eb) => ({
-          status: eb
-            .case()
-            .when('genres_captured', '>', 0)
-            .then('partial' as CaptureStatus)
-            .else('failed' as CaptureStatus)
-            .end(),
-          finished_at: now,
-        }))
-        .where('status', '=', 'running')
-        .where('captured_at', '<', olderThan)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return db.transaction().execute(async (trx) => {
+        const abandoned = await trx
+          .selectFrom('rising_star_captures')
+          .select('id')
+          .where('status', '=', 'running')
+          .where('captured_at', '<', olderThan)
+          .execute();
+        if (abandoned.length === 0) return 0;
+        const ids = abandoned.map((row) => row.id);
+        await trx
+          .updateTable('rising_star_captures')
+          .set((eb) => ({
+            status: eb
+              .case()
+              .when('genres_captured', '>', 0)
+              .then('partial' as CaptureStatus)
+              .else('failed' as CaptureStatus)
+              .end(),
+            finished_at: now,
+          }))
+          .where('id', 'in', ids)
+          .execute();
+        // Those closed as partial are readable: their main lists count.
+        await recordMainEntrants(trx, ids);
+        return ids.length;
+      });
     },
 
     async captureSummary(captureId: number) {
