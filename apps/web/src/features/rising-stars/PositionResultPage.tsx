@@ -53,7 +53,8 @@ function Estimate({ result }: { result: PositionResult }) {
       </div>
     );
   }
-  if (!estimate) return <Alert tone="info">{result.message}</Alert>;
+  // Without an estimate, the message above says why.
+  if (!estimate) return null;
   return (
     <div className="grid gap-3 sm:grid-cols-3">
       <div className="rounded-2xl bg-brand-900 p-5 text-white">
