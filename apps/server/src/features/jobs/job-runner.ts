@@ -36,6 +36,8 @@ export class JobRunner {
   private readonly controllers = new Map<number, AbortController>();
   private pollTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
+  /** Set when pump() is called while a pass is under way: the pass then reads the queue again. */
+  private pumpAgain = false;
   private stopped = false;
 
   constructor(options: JobRunnerOptions) {
@@ -146,10 +148,20 @@ export class JobRunner {
 
   /** Claims and starts queued runs, a few at a time. Calls while one pass is under way share it. */
   pump(): Promise<void> {
-    if (this.pumping) return this.pumping;
+    if (this.pumping) {
+      // The pass under way may have read the queue already: it reads it once more before it ends, so a run
+      // queued meanwhile is not left for the next poll.
+      this.pumpAgain = true;
+      return this.pumping;
+    }
     // `finally` runs after this assignment even when the pass has nothing to do (a full runner), so a
     // finished pass is always forgotten and the next call starts a new one.
-    const pass = this.drain().finally(() => {
+    const pass = (async () => {
+      do {
+        this.pumpAgain = false;
+        await this.drain();
+      } while (this.pumpAgain && !this.stopped);
+    })().finally(() => {
       if (this.pumping === pass) this.pumping = undefined;
     });
     this.pumping = pass;
