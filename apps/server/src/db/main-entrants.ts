@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { CaptureStatus, Schema } from './schema.ts';
+import { READABLE_CAPTURES, type Schema } from './schema.ts';
 
 // `rising_star_main_entrants`: when each fiction first reached the main Rising Stars list, in a capture readers
 // see. Kept as captures become readable (one capture's 50 main places at a time) and rebuilt after bulk loads.
 
-const READABLE: CaptureStatus[] = ['complete', 'partial'];
+const READABLE = [...READABLE_CAPTURES];
 
 /** Each fiction's earliest main-list place among the readable captures (these ones, or all). */
 function firstMainPlaces(db: Kysely<Schema>, captureIds?: number[]) {

@@ -151,6 +151,8 @@ export interface JobRunsTable {
 }
 
 export type CaptureStatus = 'running' | 'complete' | 'partial' | 'failed';
+/** Captures readers see: finished ones, whole or with some lists missing. */
+export const READABLE_CAPTURES: readonly CaptureStatus[] = ['complete', 'partial'];
 
 export interface RisingStarCapturesTable {
   id: Generated<number>;

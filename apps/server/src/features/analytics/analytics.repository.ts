@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { CaptureStatus, Schema } from '../../db/schema.ts';
+import { READABLE_CAPTURES, type Schema } from '../../db/schema.ts';
 
-/** Captures readers see: finished ones, whole or with some lists missing. */
-const READABLE: CaptureStatus[] = ['complete', 'partial'];
+const READABLE = [...READABLE_CAPTURES];
 
 /** What analytics read: snapshots, chapter release times, peers and Rising Stars entries. */
 export function analyticsRepository(db: Kysely<Schema>) {

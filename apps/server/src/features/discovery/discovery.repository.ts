@@ -1,10 +1,9 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
-import type { CaptureStatus, FictionGainsTable, Schema } from '../../db/schema.ts';
+import { type FictionGainsTable, READABLE_CAPTURES, type Schema } from '../../db/schema.ts';
 import { containsAny } from '../../db/search.ts';
 
-/** Captures readers see: finished ones, whole or with some lists missing. */
-const READABLE: CaptureStatus[] = ['complete', 'partial'];
+const READABLE = [...READABLE_CAPTURES];
 
 /** Column weights of a match: title, author, tags, description. */
 const SQLITE_WEIGHTS = '10.0, 4.0, 2.0, 0.5';

@@ -1,11 +1,10 @@
 import type { RisingStarEntry, RisingStarRecord } from '@rrc/contract';
 import type { Kysely } from 'kysely';
 import { recordMainEntrants } from '../../db/main-entrants.ts';
-import type { CaptureStatus, Schema } from '../../db/schema.ts';
+import { type CaptureStatus, READABLE_CAPTURES, type Schema } from '../../db/schema.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
-/** Captures readers see: finished ones, whole or with some lists missing. */
-const READABLE: CaptureStatus[] = ['complete', 'partial'];
+const READABLE = [...READABLE_CAPTURES];
 
 /**
  * Makes sure the fictions of a list exist inside the capture's transaction, answering the site's id of each
