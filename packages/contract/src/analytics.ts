@@ -76,7 +76,8 @@ const peers = z.object({
 });
 export type Peers = z.infer<typeof peers>;
 
-const spread = z.object({ median: rate, low: rate, high: rate });
+/** The median and middle half of a figure, over the `known` fictions it is known for. */
+const spread = z.object({ median: rate, low: rate, high: rate, known: z.number().int() });
 const entrants = z.object({
   /** Fictions seen entering the main list (not already on it at our first capture). */
   fictions: z.number().int(),

@@ -69,13 +69,13 @@ describe('peers', () => {
       ]),
     ).toEqual({
       fictions: 4,
-      followers: { median: 25, low: 17.5, high: 32.5 },
-      age_days: { median: 10, low: 7.5, high: 12.5 },
+      followers: { median: 25, low: 17.5, high: 32.5, known: 4 },
+      age_days: { median: 10, low: 7.5, high: 12.5, known: 3 },
     });
     expect(entrantsSummary([])).toEqual({
       fictions: 0,
-      followers: { median: null, low: null, high: null },
-      age_days: { median: null, low: null, high: null },
+      followers: { median: null, low: null, high: null, known: 0 },
+      age_days: { median: null, low: null, high: null, known: 0 },
     });
   });
 });

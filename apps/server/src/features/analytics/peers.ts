@@ -106,7 +106,12 @@ export interface Entrant {
 export function entrantsSummary(entrants: readonly Entrant[]): RisingStarsEntrants {
   const spread = (values: Array<number | null>) => {
     const sorted = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
-    return { median: quantile(sorted, 0.5), low: quantile(sorted, 0.25), high: quantile(sorted, 0.75) };
+    return {
+      median: quantile(sorted, 0.5),
+      low: quantile(sorted, 0.25),
+      high: quantile(sorted, 0.75),
+      known: sorted.length,
+    };
   };
   return {
     fictions: entrants.length,

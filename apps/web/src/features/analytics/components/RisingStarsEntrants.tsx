@@ -2,10 +2,13 @@ import type { RisingStarsEntrants as Entrants, RisingStarsContext } from '@rrc/c
 import { figure } from './format.ts';
 
 function Row({ label, entrants }: { label: string; entrants: Entrants }) {
+  // A figure known for fewer fictions than entered says over how many it was taken.
   const spread = (value: Entrants['followers'], unit: string) =>
     value.median === null
       ? 'not known'
-      : `${figure(value.median, 0)}${unit} (middle half ${figure(value.low, 0)}–${figure(value.high, 0)})`;
+      : `${figure(value.median, 0)}${unit} (middle half ${figure(value.low, 0)}–${figure(value.high, 0)}${
+          value.known < entrants.fictions ? `, of ${value.known}` : ''
+        })`;
   return (
     <tr>
       <th scope="row" className="py-1.5 pr-2 font-normal text-slate-600">
