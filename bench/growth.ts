@@ -4,7 +4,14 @@
 // indexes), a ten-year projection, and the query plans behind the Rising Stars pages, which must read no
 // more rows than their answers need whatever the history held (no scan of the Rising Stars tables).
 import { statSync } from 'node:fs';
+import { openDatabase } from '@rrc/server/db/database';
+import {
+  type EnsureFictions,
+  type RisingStarsRepository,
+  risingStarsRepository,
+} from '@rrc/server/rising-stars/repository';
 import Sqlite from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { HttpBenchResult } from './http-bench.ts';
 
@@ -155,78 +162,6 @@ export function printSizes(label: string, large: DatabaseSize, years: DatabaseSi
   return { perEntry, perSnapshot, perYear, tenYears };
 }
 
-// The queries behind the Rising Stars pages, as the rising-stars repository writes them (method named).
-const READABLE = "('complete', 'partial')";
-const ENTRY_COLUMNS = `fictions.id as id, fictions.royalroad_id as royalroad_id, fictions.title as title,
-  fictions.author_name as author_name, fictions.image_url as image_url, rising_star_entries.genre as genre,
-  rising_star_entries.position as position, rising_star_captures.captured_at as captured_at`;
-const ENTRIES = `rising_star_entries
-  inner join rising_star_captures on rising_star_captures.id = rising_star_entries.capture_id
-  inner join fictions on fictions.id = rising_star_entries.fiction_id`;
-
-function planQueries(facts: {
-  latestId: number;
-  latestAt: string;
-  previousId: number;
-  mainFictionIds: number[];
-  fictionId: number;
-  start: string;
-  end: string;
-}): Array<{ name: string; sql: string }> {
-  const latestCapture = `select id, captured_at from rising_star_captures where status in ${READABLE}
-    order by captured_at desc limit 1`;
-  const previousCapture = `select id, captured_at from rising_star_captures where status in ${READABLE}
-    and captured_at < '${facts.latestAt}' order by captured_at desc limit 1`;
-  const captureEntries = (id: number) => `select rising_star_entries.genre, rising_star_entries.position,
-    fictions.id as fiction_id, fictions.royalroad_id, fictions.title from rising_star_entries
-    inner join fictions on fictions.id = rising_star_entries.fiction_id
-    where rising_star_entries.capture_id = ${id}
-    order by rising_star_entries.genre, rising_star_entries.position`;
-  return [
-    { name: 'main list, position calculator: latestCapture', sql: latestCapture },
-    {
-      name: 'main list: latestEntries(main)',
-      sql: `select ${ENTRY_COLUMNS} from ${ENTRIES}
-      where rising_star_entries.capture_id = ${facts.latestId} and rising_star_entries.genre = 'main'
-      order by rising_star_entries.genre, rising_star_entries.position`,
-    },
-    { name: 'main list, position calculator: previousCapture', sql: previousCapture },
-    {
-      name: 'main list: mainHistory (the 50 on the list)',
-      sql: `select rising_star_entries.fiction_id,
-      rising_star_entries.position, rising_star_captures.captured_at from rising_star_entries
-      inner join rising_star_captures on rising_star_captures.id = rising_star_entries.capture_id
-      where rising_star_entries.genre = 'main' and rising_star_entries.fiction_id in (${facts.mainFictionIds.join(', ')})
-      and rising_star_captures.status in ${READABLE} order by rising_star_captures.captured_at`,
-    },
-    { name: 'position calculator: captureEntries(latest)', sql: captureEntries(facts.latestId) },
-    { name: 'position calculator: captureEntries(previous)', sql: captureEntries(facts.previousId) },
-    {
-      name: 'position calculator: bestPositions',
-      sql: `select genre, min(position) as best
-      from rising_star_entries where fiction_id = ${facts.fictionId} group by genre`,
-    },
-    {
-      name: 'fiction page: recordsForFiction',
-      sql: `select rising_star_entries.fiction_id,
-      rising_star_entries.genre, rising_star_entries.position, rising_star_captures.captured_at
-      from rising_star_entries
-      inner join rising_star_captures on rising_star_captures.id = rising_star_entries.capture_id
-      where rising_star_entries.fiction_id = ${facts.fictionId} and rising_star_captures.status in ${READABLE}
-      order by rising_star_captures.captured_at, rising_star_entries.genre`,
-    },
-    {
-      name: 'replay window (10 days of main): range',
-      sql: `select ${ENTRY_COLUMNS} from ${ENTRIES}
-      where rising_star_entries.capture_id in (select id from rising_star_captures where status in ${READABLE}
-        and captured_at >= '${facts.start}' and captured_at <= '${facts.end}')
-      and rising_star_entries.genre = 'main'
-      and rising_star_captures.captured_at >= '${facts.start}' and rising_star_captures.captured_at <= '${facts.end}'
-      order by rising_star_captures.captured_at, rising_star_entries.position`,
-    },
-  ];
-}
-
 /**
  * Lines of a plan that read more of the Rising Stars tables than the answer needs. SQLite: a scan of
  * either table, or entries found otherwise than by capture or fiction (by list alone, every capture's
@@ -235,7 +170,7 @@ function planQueries(facts: {
  * or more than a thousand rows read and thrown away by a filter.
  */
 function wastefulLines(plan: string[], sql: string): string[] {
-  const limitedWalk = /order by captured_at desc limit 1$/.test(sql);
+  const limitedWalk = /order by "?captured_at"? desc limit 1$/.test(sql);
   return plan.filter((line, k) => {
     if (/Seq Scan on (rising_star_entries|rising_star_captures)\b/.test(line)) return true;
     const removed = /Rows Removed by Filter: (\d+)/.exec(line);
@@ -255,59 +190,90 @@ function wastefulLines(plan: string[], sql: string): string[] {
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
+/** A statement's text with its parameters written in, for reading (the plan is taken with them bound). */
+function withValues(query: CompiledQuery): string {
+  let next = 0;
+  return oneLine(query.sql).replace(/\$(\d+)|\?/g, (marker, n: string | undefined) => {
+    const value = query.parameters[n === undefined ? next++ : Number(n) - 1];
+    return typeof value === 'string' ? `'${value}'` : String(value ?? marker);
+  });
+}
+
+/** Reads of the rising-stars repository; the repository is handed in so the statements it runs are caught. */
+type Reads = (repository: RisingStarsRepository) => Array<{ name: string; read: () => Promise<unknown> }>;
+
 /**
- * The plans of the queries behind the Rising Stars main list, the position calculator, a fiction's Rising
- * Stars history and the replay window, on the database at `url` (SQLite: EXPLAIN QUERY PLAN; PostgreSQL:
- * EXPLAIN (ANALYZE, BUFFERS)).
+ * The reads behind the Rising Stars main list, the position calculator, a fiction's Rising Stars history
+ * and the replay window, as the server makes them: the rising-stars repository's own methods, run on the
+ * database at `url` with every statement caught, then each statement explained with its parameters
+ * (SQLite: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN (ANALYZE, BUFFERS)).
  */
 export async function explainRisingStars(url: string): Promise<PlanCheck[]> {
   const postgres = isPostgres(url);
+  const statements: Array<{ name: string; query: CompiledQuery }> = [];
+  let reading = '';
+  const database = openDatabase(url, {
+    poolSize: 1,
+    onQuery: (query) => statements.push({ name: reading, query }),
+  });
+  const noWrites: EnsureFictions = () => Promise.reject(new Error('the plans only read'));
+  const repository = risingStarsRepository(database.db, noWrites);
+  try {
+    const latest = await repository.latestCapture();
+    const previous = latest && (await repository.previousCapture(latest.captured_at));
+    if (!latest || !previous) throw new Error('explain needs two Rising Stars captures: seed first');
+    const main = await repository.latestEntries('main');
+    const mainIds = main.entries.map((entry) => entry.id);
+    const fictionId = mainIds.at(-1) ?? 0;
+    // The replay window of the HTTP table: the ten days before the latest capture's date.
+    const end = `${latest.captured_at.slice(0, 10)}T00:00:00.000Z`;
+    const start = new Date(Date.parse(end) - 10 * 86_400_000).toISOString();
+    const reads: Reads = (r) => [
+      { name: 'main list, position calculator: latestCapture', read: () => r.latestCapture() },
+      { name: 'main list: latestEntries(main)', read: () => r.latestEntries('main') },
+      {
+        name: 'main list, position calculator: previousCapture',
+        read: () => r.previousCapture(latest.captured_at),
+      },
+      { name: 'main list: mainHistory (the 50 on the list)', read: () => r.mainHistory(mainIds) },
+      { name: 'position calculator: captureEntries(latest)', read: () => r.captureEntries(latest.id) },
+      { name: 'position calculator: captureEntries(previous)', read: () => r.captureEntries(previous.id) },
+      { name: 'position calculator: bestPositions', read: () => r.bestPositions(fictionId) },
+      { name: 'fiction page: recordsForFiction', read: () => r.recordsForFiction(fictionId) },
+      {
+        name: 'replay window (10 days of main): range',
+        read: () => r.range({ genre: 'main', start, end }),
+      },
+    ];
+    statements.length = 0;
+    for (const { name, read } of reads(repository)) {
+      reading = name;
+      await read();
+    }
+  } finally {
+    await database.close();
+  }
+
   const sqlite = postgres ? undefined : new Sqlite(url.slice('sqlite:'.length), { readonly: true });
   const client = postgres ? new pg.Client({ connectionString: url }) : undefined;
   await client?.connect();
-  const rows = async (text: string): Promise<Array<Record<string, unknown>>> =>
-    sqlite
-      ? (sqlite.prepare(text).all() as Array<Record<string, unknown>>)
-      : ((await client?.query(text))?.rows ?? []);
   try {
-    const captures = await rows(
-      `select id, captured_at from rising_star_captures where status in ${READABLE} order by captured_at desc limit 2`,
-    );
-    const [latest, previous] = captures as Array<{ id: number; captured_at: string | Date }>;
-    if (!latest || !previous) throw new Error('explain needs two Rising Stars captures: seed first');
-    const latestAt = new Date(latest.captured_at).toISOString();
-    const main = (await rows(
-      `select fiction_id from rising_star_entries where capture_id = ${latest.id} and genre = 'main' order by position`,
-    )) as Array<{ fiction_id: number }>;
-    const fictionId = main.at(-1)?.fiction_id ?? 0;
-    // The replay window of the HTTP table: the ten days before the latest capture's date.
-    const endDate = latestAt.slice(0, 10);
-    const startDate = new Date(Date.parse(endDate) - 10 * 86_400_000).toISOString().slice(0, 10);
-    const queries = planQueries({
-      latestId: latest.id,
-      latestAt,
-      previousId: previous.id,
-      mainFictionIds: main.map((row) => row.fiction_id),
-      fictionId,
-      start: startDate,
-      end: endDate,
-    });
     const checks: PlanCheck[] = [];
-    for (const query of queries) {
+    for (const statement of statements) {
+      const { name, query } = statement;
+      const parts = statements.filter((other) => other.name === name);
+      const label = parts.length > 1 ? `${name} (${parts.indexOf(statement) + 1} of ${parts.length})` : name;
+      const values = query.parameters as unknown[];
       const plan = sqlite
-        ? (
-            sqlite.prepare(`explain query plan ${query.sql}`).all() as Array<{
-              detail: string;
-              id: number;
-              parent: number;
-            }>
-          ).map((row) => row.detail)
+        ? (sqlite.prepare(`explain query plan ${query.sql}`).all(...values) as Array<{ detail: string }>).map(
+            (row) => row.detail,
+          )
         : (
-            (await client?.query(`explain (analyze, buffers, costs off, timing off) ${query.sql}`))?.rows ??
-            []
+            (await client?.query(`explain (analyze, buffers, costs off, timing off) ${query.sql}`, values))
+              ?.rows ?? []
           ).map((row: Record<string, unknown>) => String(row['QUERY PLAN']));
-      const sql = oneLine(query.sql);
-      checks.push({ name: query.name, sql, plan, scans: wastefulLines(plan, sql) });
+      const sql = withValues(query);
+      checks.push({ name: label, sql, plan, scans: wastefulLines(plan, sql) });
     }
     return checks;
   } finally {

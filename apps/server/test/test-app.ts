@@ -8,6 +8,7 @@ import { type Core, createCore } from '../src/composition.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { CaptureStatus } from '../src/db/schema.ts';
 import { usersRepository } from '../src/features/auth/users.repository.ts';
 import type { JobLogger } from '../src/lib/jobs.ts';
 import { RoyalRoadClient } from '../src/royalroad/client.ts';
@@ -242,4 +243,46 @@ export async function captureRisingStars(t: TestApp, adminToken: string): Promis
   const run = await t.services.runner.waitFor(trigger.body.data.jobId, 15_000);
   if (run?.status !== 'succeeded') throw new Error(`the capture ended ${run?.status}: ${run?.error}`);
   return trigger.body.data.jobId;
+}
+
+/**
+ * Stores a Rising Stars capture of some lists (fictions by Royal Road id, in rank order; unknown ones are
+ * created) straight through the repository, left running or finished as `status`.
+ */
+export async function storeCapture(
+  t: TestApp,
+  capturedAt: string,
+  lists: Record<string, number[]>,
+  status: CaptureStatus,
+): Promise<void> {
+  const risingStars = t.services.risingStars;
+  const captureId = await risingStars.createCapture({
+    capturedAt,
+    genresTotal: Object.keys(lists).length,
+    jobRunId: null,
+  });
+  for (const [genre, royalroadIds] of Object.entries(lists)) {
+    await risingStars.saveGenreList({
+      captureId,
+      genre,
+      now: capturedAt,
+      items: royalroadIds.map((royalroadId, index) => ({
+        position: index + 1,
+        royalroadId,
+        title: `Fiction ${royalroadId}`,
+        imageUrl: null,
+        type: null,
+        status: null,
+        tags: [],
+        followers: null,
+        rating: null,
+        pages: null,
+        views: null,
+        chapters: null,
+        lastUpdate: null,
+        description: null,
+      })),
+    });
+  }
+  if (status !== 'running') await risingStars.finishCapture(captureId, status, capturedAt);
 }

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type CompiledQuery, Kysely, type KyselyConfig, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema.ts';
 import { sqliteDriverDatabase } from './sqlite-driver.ts';
@@ -39,7 +39,19 @@ function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export interface OpenOptions {
+  poolSize?: number;
+  /** Called with every statement run, as sent (the benchmark explains the statements the repositories run). */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  const { onQuery } = options;
+  const log: KyselyConfig['log'] = onQuery
+    ? (event) => {
+        if (event.level === 'query') onQuery(event.query);
+      }
+    : undefined;
   if (url.startsWith('sqlite:')) {
     const file = sqlitePath(url);
     if (file !== ':memory:') assertWritable(file);
@@ -52,7 +64,10 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     handle.function('lower', { deterministic: true }, (value: unknown) =>
       typeof value === 'string' ? value.toLowerCase() : value,
     );
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteDriverDatabase(handle) }) });
+    const db = new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: sqliteDriverDatabase(handle) }),
+      log,
+    });
     return {
       db,
       dialect: 'sqlite',
@@ -91,7 +106,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   // Nor one in use: pg also emits the loss as an 'error' event on the checked-out client, which the pool
   // does not listen to. The query under way fails with the same error, and that is answered 503.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }), log });
   return {
     db,
     dialect: 'postgres',

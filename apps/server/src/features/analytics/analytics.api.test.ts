@@ -2,7 +2,7 @@ import type { Comparison, FictionAnalytics } from '@rrc/contract';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { testAppForEach } from '../../../test/hooks.ts';
-import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
+import { call, createTestApp, registerUser, storeCapture } from '../../../test/test-app.ts';
 
 const t = testAppForEach(() => createTestApp());
 type Failure = { success: false; error: string };
@@ -125,57 +125,29 @@ describe('GET /api/fictions/:royalroadId/analytics', () => {
   });
 });
 
-/** A capture of the main list with these fictions on it (in order), left running or finished as `status`. */
-async function capture(capturedAt: string, royalroadIds: number[], status: 'complete' | 'running') {
-  const risingStars = t.services.risingStars;
-  const captureId = await risingStars.createCapture({ capturedAt, genresTotal: 1, jobRunId: null });
-  await risingStars.saveGenreList({
-    captureId,
-    genre: 'main',
-    now: capturedAt,
-    items: royalroadIds.map((royalroadId, index) => ({
-      position: index + 1,
-      royalroadId,
-      title: `Fiction ${royalroadId}`,
-      imageUrl: null,
-      type: null,
-      status: null,
-      tags: [],
-      followers: null,
-      rating: null,
-      pages: null,
-      views: null,
-      chapters: null,
-      lastUpdate: null,
-      description: null,
-    })),
-  });
-  if (status === 'complete') await risingStars.finishCapture(captureId, 'complete', capturedAt);
-}
-
 describe('Rising Stars entrants', () => {
   it('are the fictions that reached the main list in captures readers see, each at its first entry', async () => {
     const launch = '2026-11-01T00:00:00.000Z';
     for (const id of [601, 602, 603, 604]) await seed(id, { launch, days: 20, perDay: 10 });
     // 601 is on the list at the first capture: it entered at a time we do not know, so it is left out.
-    await capture('2026-11-03T12:00:00.000Z', [601], 'complete');
+    await storeCapture(t, '2026-11-03T12:00:00.000Z', { main: [601] }, 'complete');
     // 602 enters on Nov 5 with 40 followers (the snapshot of that midnight), and stays.
-    await capture('2026-11-05T12:00:00.000Z', [601, 602], 'complete');
-    await capture('2026-11-06T12:00:00.000Z', [602, 601], 'complete');
+    await storeCapture(t, '2026-11-05T12:00:00.000Z', { main: [601, 602] }, 'complete');
+    await storeCapture(t, '2026-11-06T12:00:00.000Z', { main: [602, 601] }, 'complete');
     // 603's first capture was left running by a run that died; closed as partial, it counts (70 followers).
-    await capture('2026-11-08T12:00:00.000Z', [603], 'running');
+    await storeCapture(t, '2026-11-08T12:00:00.000Z', { main: [603] }, 'running');
     await t.services.risingStars.closeAbandonedCaptures(
       '2026-11-09T00:00:00.000Z',
       '2026-11-09T00:00:00.000Z',
     );
     // 604 is only on a capture still under way: not yet.
-    await capture('2026-11-10T12:00:00.000Z', [604], 'running');
+    await storeCapture(t, '2026-11-10T12:00:00.000Z', { main: [604] }, 'running');
 
     const { body } = await get<{ data: FictionAnalytics }>('/api/fictions/604/analytics');
     expect(body.data.rising_stars_context.overall).toEqual({
       fictions: 2,
-      followers: { median: 55, low: 47.5, high: 62.5 },
-      age_days: { median: 5.5, low: 4.8, high: 6.3 },
+      followers: { median: 55, low: 47.5, high: 62.5, known: 2 },
+      age_days: { median: 5.5, low: 4.8, high: 6.3, known: 2 },
     });
   });
 });

@@ -5,6 +5,8 @@ import { type CaptureStatus, READABLE_CAPTURES, type Schema } from '../../db/sch
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 
 const READABLE = [...READABLE_CAPTURES];
+/** Orders ISO 8601 times and list names as the databases do (code points, not locale). */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Makes sure the fictions of a list exist inside the capture's transaction, answering the site's id of each
@@ -33,6 +35,30 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
       .selectFrom('rising_star_entries')
       .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
       .innerJoin('fictions', 'fictions.id', 'rising_star_entries.fiction_id');
+
+  /**
+   * When each of some captures was taken, for the readable ones among them (and any readable capture between
+   * them). A fiction's places are read from the entries' index alone, then their captures by a range of ids:
+   * a fiction is on the lists for a stretch of consecutive captures, so the range is the captures it needs,
+   * where joining the two tables had PostgreSQL read every capture ever taken to match a few hundred.
+   */
+  async function readableCaptureTimes(captureIds: readonly number[]): Promise<Map<number, string>> {
+    if (captureIds.length === 0) return new Map();
+    let first = Number.POSITIVE_INFINITY;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const id of captureIds) {
+      if (id < first) first = id;
+      if (id > last) last = id;
+    }
+    const rows = await db
+      .selectFrom('rising_star_captures')
+      .select(['id', 'captured_at'])
+      .where('id', '>=', first)
+      .where('id', '<=', last)
+      .where('status', 'in', READABLE)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.captured_at]));
+  }
 
   async function latestCapture(): Promise<{ id: number; captured_at: string } | undefined> {
     return db
@@ -228,21 +254,21 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
     },
 
     /** Every main-list place of some fictions, oldest first. */
-    mainHistory(fictionIds: number[]) {
-      if (fictionIds.length === 0) return Promise.resolve([]);
-      return db
+    async mainHistory(fictionIds: number[]) {
+      if (fictionIds.length === 0) return [];
+      const places = await db
         .selectFrom('rising_star_entries')
-        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
-        .select([
-          'rising_star_entries.fiction_id as fiction_id',
-          'rising_star_entries.position as position',
-          'rising_star_captures.captured_at as captured_at',
-        ])
-        .where('rising_star_entries.genre', '=', 'main')
-        .where('rising_star_entries.fiction_id', 'in', fictionIds)
-        .where('rising_star_captures.status', 'in', READABLE)
-        .orderBy('rising_star_captures.captured_at')
+        .select(['fiction_id', 'capture_id', 'position'])
+        .where('genre', '=', 'main')
+        .where('fiction_id', 'in', fictionIds)
         .execute();
+      const times = await readableCaptureTimes(places.map((place) => place.capture_id));
+      return places
+        .flatMap(({ fiction_id, capture_id, position }) => {
+          const captured_at = times.get(capture_id);
+          return captured_at === undefined ? [] : [{ fiction_id, position, captured_at }];
+        })
+        .sort((a, b) => compareText(a.captured_at, b.captured_at));
     },
 
     /** Every list of one capture with its fictions in rank order. */
@@ -295,20 +321,18 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
 
     /** Every place a fiction held on any list, oldest first. */
     async recordsForFiction(fictionId: number): Promise<RisingStarRecord[]> {
-      return db
+      const places = await db
         .selectFrom('rising_star_entries')
-        .innerJoin('rising_star_captures', 'rising_star_captures.id', 'rising_star_entries.capture_id')
-        .select([
-          'rising_star_entries.fiction_id as fiction_id',
-          'rising_star_entries.genre as genre',
-          'rising_star_entries.position as position',
-          'rising_star_captures.captured_at as captured_at',
-        ])
-        .where('rising_star_entries.fiction_id', '=', fictionId)
-        .where('rising_star_captures.status', 'in', READABLE)
-        .orderBy('rising_star_captures.captured_at')
-        .orderBy('rising_star_entries.genre')
+        .select(['genre', 'capture_id', 'position'])
+        .where('fiction_id', '=', fictionId)
         .execute();
+      const times = await readableCaptureTimes(places.map((place) => place.capture_id));
+      return places
+        .flatMap(({ genre, capture_id, position }) => {
+          const captured_at = times.get(capture_id);
+          return captured_at === undefined ? [] : [{ fiction_id: fictionId, genre, position, captured_at }];
+        })
+        .sort((a, b) => compareText(a.captured_at, b.captured_at) || compareText(a.genre, b.genre));
     },
 
     /** Every place held at some captures, capture by capture and list by list (the badges read two). */
