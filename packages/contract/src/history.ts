@@ -42,3 +42,5 @@ export const historyQuery = z.object({ from: optionalDate('from'), to: optionalD
 
 /** Older than this, the history keeps at most one point a day. */
 export const FULL_RESOLUTION_DAYS = 90;
+/** Older than this, at most one point a week: a chart of years shows no more, and the answer stays light. */
+export const DAILY_RESOLUTION_DAYS = 365;

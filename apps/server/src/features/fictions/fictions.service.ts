@@ -71,7 +71,7 @@ export function fictionsService(deps: { fictions: FictionsRepository; now: () =>
       return popularByUsers.get(String(limit), () => fictions.popularByUsers(limit));
     },
 
-    /** Statistics over time, oldest first, one point a day beyond 90 days. */
+    /** Statistics over time, oldest first: one point a day beyond 90 days, one a week beyond a year. */
     async history(royalroadId: number, range: { from?: string; to?: string }): Promise<FictionHistory> {
       const row = await fictions.findByRoyalroadId(royalroadId);
       if (!row) throw notFound('Fiction not found');

@@ -33,10 +33,35 @@ describe('history downsampling', () => {
     expect(downsampleHistory(points, now).map((p) => p.followers)).toEqual([3, 4, 5, 6]);
   });
 
-  it('leaves a daily history untouched', () => {
+  it('leaves a daily history of a year untouched', () => {
     const daily = Array.from({ length: 365 }, (_, i) =>
-      point(new Date(Date.UTC(2025, 10, 21 + i, 8)).toISOString(), i),
+      point(new Date(Date.UTC(2025, 10, 22 + i, 8)).toISOString(), i),
     );
     expect(downsampleHistory(daily, now)).toHaveLength(365);
+  });
+
+  it('keeps one point a week (the last, Monday to Sunday UTC) before the last year', () => {
+    const points = [
+      // Mon 2024-11-04, Sun 2024-11-10 (same week), Mon 2024-11-11 (the next).
+      point('2024-11-04T08:00:00.000Z', 1),
+      point('2024-11-10T23:00:00.000Z', 2),
+      point('2024-11-11T08:00:00.000Z', 3),
+      point('2024-11-13T08:00:00.000Z', 4),
+      // The daily year: two points of one day become one.
+      point('2025-11-25T08:00:00.000Z', 5),
+      point('2025-11-25T20:00:00.000Z', 6),
+      point('2025-11-26T08:00:00.000Z', 7),
+    ];
+    expect(downsampleHistory(points, now).map((p) => p.followers)).toEqual([2, 4, 6, 7]);
+  });
+
+  it('gives three years of daily snapshots about 90 + 275 + 104 points', () => {
+    const daily = Array.from({ length: 3 * 365 }, (_, i) =>
+      point(new Date(Date.UTC(2023, 10, 23 + i, 8)).toISOString(), i),
+    );
+    const kept = downsampleHistory(daily, now);
+    expect(kept.length).toBeGreaterThanOrEqual(365 + 104);
+    expect(kept.length).toBeLessThanOrEqual(365 + 106);
+    expect(kept.at(-1)?.followers).toBe(3 * 365 - 1);
   });
 });
