@@ -9,6 +9,7 @@ import {
   type RisingStarsContext,
 } from '@rrc/contract';
 import { notFound } from '../../errors.ts';
+import { thinHistory } from '../../lib/thin-history.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import { cadence, chapterGrowth, dailyGrowth } from './growth.ts';
@@ -158,7 +159,8 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
 
     /**
      * Fictions side by side: followers, views and pages by days since their first chapter (launch) or
-     * since the earliest snapshot of them all (calendar), one point per day.
+     * since the earliest snapshot of them all (calendar): one point a day, one a week beyond a year ago (as
+     * a fiction's history); the milestones are read from the daily points.
      */
     async compare(royalroadIds: number[], align: Comparison['align']): Promise<Comparison> {
       const rows = await analytics.fictionsByRoyalroadIds(royalroadIds);
@@ -192,7 +194,7 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
           points:
             origin === null
               ? []
-              : daily.map((snapshot) => ({
+              : thinHistory(daily, deps.now()).map((snapshot) => ({
                   day: Math.round(((at(snapshot) - origin) / DAY_MS) * 100) / 100,
                   captured_at: snapshot.captured_at,
                   followers: snapshot.followers,

@@ -111,7 +111,8 @@ export function fictionsRoutes(app: FastifyInstance, deps: { fictions: FictionsS
       config: { publicCache: 60 },
       schema: {
         tags,
-        summary: 'Statistics over time, oldest first (one point a day beyond 90 days, one a week beyond a year)',
+        summary:
+          'Statistics over time, oldest first (one point a day beyond 90 days, one a week beyond a year)',
         params: royalroadIdParam,
         querystring: withDatesInRange(historyQuery, ['from', 'to']),
         response: responses({ 200: fictionHistoryResponse }),

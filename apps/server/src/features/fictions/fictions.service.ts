@@ -1,11 +1,11 @@
 import type { Fiction, FictionHistory, SiteFiction } from '@rrc/contract';
 import { notFound } from '../../errors.ts';
+import { thinHistory } from '../../lib/thin-history.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ParsedFiction } from '../../royalroad/parsers/fiction.ts';
 import type { ParsedListItem } from '../../royalroad/parsers/list.ts';
 import { toFiction } from './fiction.mapper.ts';
 import { type FictionsRepository, SNAPSHOT_COLUMNS } from './fictions.repository.ts';
-import { downsampleHistory } from './history.ts';
 
 type Snapshots = Awaited<ReturnType<FictionsRepository['snapshots']>>;
 
@@ -81,7 +81,7 @@ export function fictionsService(deps: { fictions: FictionsRepository; now: () =>
       return {
         fiction_id: row.id,
         royalroad_id: row.royalroad_id,
-        points: downsampleHistory(points, deps.now()),
+        points: thinHistory(points, deps.now()),
       };
     },
 

@@ -1,4 +1,4 @@
-import { DAILY_RESOLUTION_DAYS, FULL_RESOLUTION_DAYS, type SnapshotPoint } from '@rrc/contract';
+import { DAILY_RESOLUTION_DAYS, FULL_RESOLUTION_DAYS } from '@rrc/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,13 +12,16 @@ function weekOf(iso: string): string {
 /**
  * Keeps every point of the last 90 days, the last point of each UTC day of the year before, and the last
  * point of each week (Monday to Sunday, UTC) before that: a year of several scrapes a day stays a light
- * chart, and every further year adds 52 points, not 365.
+ * chart, and every further year adds 52 points, not 365. Points are oldest first.
  */
-export function downsampleHistory(points: SnapshotPoint[], now: Date): SnapshotPoint[] {
+export function thinHistory<Point extends { captured_at: string }>(
+  points: readonly Point[],
+  now: Date,
+): Point[] {
   const full = new Date(now.getTime() - FULL_RESOLUTION_DAYS * DAY_MS).toISOString();
   const daily = new Date(now.getTime() - DAILY_RESOLUTION_DAYS * DAY_MS).toISOString();
   const bucket = (at: string) => (at >= daily ? at.slice(0, 10) : weekOf(at));
-  const result: SnapshotPoint[] = [];
+  const result: Point[] = [];
   for (const point of points) {
     if (point.captured_at >= full) {
       result.push(point);

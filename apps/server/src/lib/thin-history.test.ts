@@ -1,6 +1,6 @@
 import type { SnapshotPoint } from '@rrc/contract';
 import { describe, expect, it } from 'vitest';
-import { downsampleHistory } from './history.ts';
+import { thinHistory } from './thin-history.ts';
 
 const point = (captured_at: string, followers: number): SnapshotPoint => ({
   captured_at,
@@ -30,14 +30,14 @@ describe('history downsampling', () => {
       point('2026-11-20T01:00:00.000Z', 5),
       point('2026-11-20T07:00:00.000Z', 6),
     ];
-    expect(downsampleHistory(points, now).map((p) => p.followers)).toEqual([3, 4, 5, 6]);
+    expect(thinHistory(points, now).map((p) => p.followers)).toEqual([3, 4, 5, 6]);
   });
 
   it('leaves a daily history of a year untouched', () => {
     const daily = Array.from({ length: 365 }, (_, i) =>
       point(new Date(Date.UTC(2025, 10, 22 + i, 8)).toISOString(), i),
     );
-    expect(downsampleHistory(daily, now)).toHaveLength(365);
+    expect(thinHistory(daily, now)).toHaveLength(365);
   });
 
   it('keeps one point a week (the last, Monday to Sunday UTC) before the last year', () => {
@@ -52,14 +52,14 @@ describe('history downsampling', () => {
       point('2025-11-25T20:00:00.000Z', 6),
       point('2025-11-26T08:00:00.000Z', 7),
     ];
-    expect(downsampleHistory(points, now).map((p) => p.followers)).toEqual([2, 4, 6, 7]);
+    expect(thinHistory(points, now).map((p) => p.followers)).toEqual([2, 4, 6, 7]);
   });
 
   it('gives three years of daily snapshots about 90 + 275 + 104 points', () => {
     const daily = Array.from({ length: 3 * 365 }, (_, i) =>
       point(new Date(Date.UTC(2023, 10, 23 + i, 8)).toISOString(), i),
     );
-    const kept = downsampleHistory(daily, now);
+    const kept = thinHistory(daily, now);
     expect(kept.length).toBeGreaterThanOrEqual(365 + 104);
     expect(kept.length).toBeLessThanOrEqual(365 + 106);
     expect(kept.at(-1)?.followers).toBe(3 * 365 - 1);
