@@ -222,6 +222,12 @@ export async function runHttpBench(options: {
       }
     ).data;
     const onMain = main.entries?.[main.entries.length - 1]?.royalroad_id ?? HISTORY_FICTION;
+    const feedToken = await fetch(`${base}/api/notification-settings/feed-token`, {
+      method: 'POST',
+      headers: auth,
+    });
+    const feedUrl = new URL(((await feedToken.json()) as { data: { feed_url: string } }).data.feed_url)
+      .pathname;
     const end = new Date(main.captured_at ?? Date.now());
     const start = new Date(end.getTime() - 10 * 24 * 60 * 60 * 1000);
 
@@ -310,6 +316,28 @@ export async function runHttpBench(options: {
         name: 'replay window (10 days)',
         path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
         target: { kind: 'p99', maxMs: 100 },
+      },
+      {
+        name: 'alerts: the bell (unread count)',
+        path: '/api/notifications?unread=true&page=1&limit=1',
+        headers: auth,
+        target: { kind: 'p99', maxMs: 25 },
+      },
+      {
+        name: 'alerts: notifications, a page of 20',
+        path: '/api/notifications?page=1&limit=20',
+        headers: auth,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: "alerts: a fiction's Atom feed",
+        path: `/feeds/fictions/${onMain}.atom`,
+        target: { kind: 'p99', maxMs: 50 },
+      },
+      {
+        name: "alerts: a reader's private feed",
+        path: feedUrl,
+        target: { kind: 'p99', maxMs: 50 },
       },
     ];
 

@@ -88,6 +88,16 @@ export interface BulkLoad {
   finishRun(id: number, run: { counts: unknown; at: string }): Promise<void>;
   /** Writes again what is derived from the loaded rows: the main Rising Stars list's entrants. */
   rebuildDerived(): Promise<void>;
+  /**
+   * The in-app notifications the events service would have written for the loaded events of these kinds
+   * since `since`: one for each reader whose list held the fiction (watched by default) when it happened,
+   * those before `readBefore` already read. Answers how many.
+   */
+  notifyListReaders(options: {
+    kinds: readonly string[];
+    since: string;
+    readBefore: string;
+  }): Promise<number>;
 }
 
 /** See the header: the rows are queued by `push` and written by `flush`. */
@@ -211,6 +221,33 @@ function loadIn(db: Kysely<Schema>, dialect: Dialect): BulkLoad {
       return row.id;
     },
     rebuildDerived: () => rebuildMainEntrants(db),
+    async notifyListReaders({ kinds, since, readBefore }) {
+      const result = await db
+        .insertInto('notifications')
+        .columns(['user_id', 'event_id', 'in_app', 'read_at', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('fiction_events')
+            .innerJoin('user_fictions', 'user_fictions.fiction_id', 'fiction_events.fiction_id')
+            .select((s) => [
+              'user_fictions.user_id',
+              'fiction_events.id',
+              s.lit(true).as('in_app'),
+              s
+                .case()
+                .when('fiction_events.occurred_at', '<', readBefore)
+                .then(s.ref('fiction_events.occurred_at'))
+                .end()
+                .as('read_at'),
+              'fiction_events.occurred_at',
+            ])
+            .where('fiction_events.kind', 'in', [...kinds])
+            .where('fiction_events.occurred_at', '>=', since)
+            .whereRef('user_fictions.created_at', '<=', 'fiction_events.occurred_at'),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
     async finishRun(id, run) {
       await db
         .updateTable('job_runs')

@@ -41,7 +41,9 @@ async function count(
     | 'rising_star_captures'
     | 'rising_star_entries'
     | 'users'
-    | 'user_fictions',
+    | 'user_fictions'
+    | 'fiction_events'
+    | 'notifications',
 ) {
   const row = await database.db
     .selectFrom(table)
@@ -178,6 +180,74 @@ describe('seed-demo, small scale', () => {
     const onRisingStars = new Set(ranked.map((row) => row.fiction_id));
     expect(heavy.filter((row) => onRisingStars.has(row.fiction_id)).length).toBeGreaterThan(250);
     expect(summary.wellKnown.heavy.favorites).toBe(500);
+  });
+
+  it("records the main list's entries and exits, and notifies the readers whose lists hold them", async () => {
+    const db = app.database.db;
+    expect(await count(app.database, 'fiction_events')).toBe(summary.counts.events);
+    expect(await count(app.database, 'notifications')).toBe(summary.counts.notifications);
+    expect(summary.counts.notifications).toBeGreaterThan(0);
+
+    // A capture's entries are the fictions on its main list that the capture before did not hold: the
+    // latest capture with any, against the one before it.
+    const last = await db
+      .selectFrom('fiction_events')
+      .select((eb) => eb.fn.max('occurred_at').as('at'))
+      .where('kind', '=', 'rs_entered')
+      .executeTakeFirstOrThrow();
+    const [latest, before] = await db
+      .selectFrom('rising_star_captures')
+      .select(['id', 'captured_at'])
+      .where('captured_at', '<=', String(last.at))
+      .orderBy('captured_at', 'desc')
+      .limit(2)
+      .execute();
+    const mainOf = async (captureId: number) =>
+      (
+        await db
+          .selectFrom('rising_star_entries')
+          .select(['fiction_id', 'position'])
+          .where('capture_id', '=', captureId)
+          .where('genre', '=', 'main')
+          .execute()
+      ).map((row) => ({ fiction_id: row.fiction_id, position: row.position }));
+    const now = await mainOf(latest?.id as number);
+    const earlier = new Set((await mainOf(before?.id as number)).map((row) => row.fiction_id));
+    const entered = await db
+      .selectFrom('fiction_events')
+      .select(['fiction_id', 'event_key', 'data'])
+      .where('kind', '=', 'rs_entered')
+      .where('occurred_at', '=', latest?.captured_at as string)
+      .orderBy('fiction_id')
+      .execute();
+    expect(entered.length).toBeGreaterThan(0);
+    expect(entered).toEqual(
+      now
+        .filter((row) => !earlier.has(row.fiction_id))
+        .sort((a, b) => a.fiction_id - b.fiction_id)
+        .map((row) => ({
+          fiction_id: row.fiction_id,
+          event_key: `rs_entered:main:after-${before?.id}`,
+          data: JSON.stringify({ genre: 'main', position: row.position }),
+        })),
+    );
+
+    // Each notification is of an entry (watched by default) of a fiction the reader listed before it.
+    const stray = await db
+      .selectFrom('notifications')
+      .innerJoin('fiction_events', 'fiction_events.id', 'notifications.event_id')
+      .leftJoin('user_fictions', (join) =>
+        join
+          .onRef('user_fictions.user_id', '=', 'notifications.user_id')
+          .onRef('user_fictions.fiction_id', '=', 'fiction_events.fiction_id')
+          .onRef('user_fictions.created_at', '<=', 'fiction_events.occurred_at'),
+      )
+      .select('notifications.id')
+      .where((eb) =>
+        eb.or([eb('user_fictions.id', 'is', null), eb('fiction_events.kind', '!=', 'rs_entered')]),
+      )
+      .execute();
+    expect(stray).toEqual([]);
   });
 
   it('makes the API answer: main list, history, favorites and their badges', async () => {

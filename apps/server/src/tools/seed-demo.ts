@@ -78,6 +78,7 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { iso, seconds } from './demo/times.ts';
+import { writeAlerts } from './demo/write-alerts.ts';
 import { writeFictions } from './demo/write-fictions.ts';
 import { type HeavyReader, writeUsers } from './demo/write-readers.ts';
 import { writeCaptures } from './demo/write-rising-stars.ts';
@@ -122,6 +123,9 @@ export interface DemoSummary {
     entries: number;
     users: number;
     listEntries: number;
+    /** The main list's entries and exits, and readers' in-app notifications of them. */
+    events: number;
+    notifications: number;
   };
   wellKnown: {
     royalroadIds: [first: number, last: number];
@@ -189,6 +193,7 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
       const risingStars = await writeCaptures(load, plan, facts, runId, log);
       await load.rebuildDerived();
       const people = await writeUsers(load, plan, facts, passwordHash, log);
+      const alerts = await writeAlerts(load, plan, facts, risingStars.captureIds, end.getTime(), log);
       const counts = {
         fictions: scale.fictions,
         snapshots: facts.snapshots,
@@ -196,6 +201,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
         entries: risingStars.entries,
         users: people.users,
         listEntries: people.listEntries,
+        events: alerts.events,
+        notifications: alerts.notifications,
       };
       await load.finishRun(runId, { counts, at: now().toISOString() });
       return { counts, facts, heavy: people.heavy };
@@ -210,6 +217,8 @@ export async function seedDemo(database: Database, options: SeedDemoOptions): Pr
         'rising_star_main_entrants',
         'users',
         'user_fictions',
+        'fiction_events',
+        'notifications',
       ],
       log,
     },
@@ -251,7 +260,7 @@ export function formatSummary(summary: DemoSummary): string[] {
   const { counts, wellKnown: known } = summary;
   return [
     `Seeded the ${summary.scale} demo in ${summary.seconds} s (every time before ${summary.end}):`,
-    `  ${n(counts.fictions)} fictions, ${n(counts.snapshots)} snapshots, ${n(counts.captures)} Rising Stars captures with ${n(counts.entries)} entries, ${n(counts.users)} accounts with ${n(counts.listEntries)} list entries.`,
+    `  ${n(counts.fictions)} fictions, ${n(counts.snapshots)} snapshots, ${n(counts.captures)} Rising Stars captures with ${n(counts.entries)} entries, ${n(counts.users)} accounts with ${n(counts.listEntries)} list entries, ${n(counts.events)} main-list entries and exits with ${n(counts.notifications)} notifications.`,
     'Well-known records:',
     `  fictions: royalroad ids ${known.royalroadIds[0]}…${known.royalroadIds[1]}; daily history for ${known.historyRoyalroadIds[0]}…${known.historyRoyalroadIds[1]}; Rising Stars risers ${known.risersRoyalroadIds[0]}…${known.risersRoyalroadIds[1]}`,
     `  most followed: ${known.mostFollowed.royalroadId} "${known.mostFollowed.title}" (${n(known.mostFollowed.followers)} followers, ${known.mostFollowed.snapshots} snapshots)`,

@@ -10,7 +10,7 @@ export async function writeCaptures(
   facts: FictionFacts,
   runId: number,
   log: (line: string) => void,
-): Promise<{ captures: number; entries: number }> {
+): Promise<{ captures: number; entries: number; captureIds: number[] }> {
   const started = performance.now();
   const captures = load.inserter(
     'rising_star_captures',
@@ -48,10 +48,12 @@ export async function writeCaptures(
     ['fiction_id', 'integer'],
   ]);
   const { listSize } = plan.scale;
+  const captureIds: number[] = [];
   let reported = 0;
   for (let c = 0; c < plan.captures.length; c++) {
     const captureId = ids.get(iso(plan.captureTimes[c] as number));
     if (captureId === undefined) throw new Error(`capture ${c} was not written`);
+    captureIds.push(captureId);
     const lists = plan.captures[c] as Int32Array;
     for (let list = 0; list < LIST_SLUGS.length; list++) {
       const genre = LIST_SLUGS[list] as string;
@@ -69,5 +71,5 @@ export async function writeCaptures(
     }
   }
   await entries.flush();
-  return { captures: captures.written, entries: entries.written };
+  return { captures: captures.written, entries: entries.written, captureIds };
 }
