@@ -321,7 +321,7 @@ export async function runHttpBench(options: {
         name: 'alerts: the bell (unread count)',
         path: '/api/notifications?unread=true&page=1&limit=1',
         headers: auth,
-        target: { kind: 'p99', maxMs: 25 },
+        target: { kind: 'p99', maxMs: 50 },
       },
       {
         name: 'alerts: notifications, a page of 20',

@@ -126,6 +126,35 @@ describe('a watched fiction enters the main list', () => {
       payload: { ids: [before.notifications[0]?.id] },
     });
     expect(one.body).toMatchObject({ data: { marked: 1, unread: 1 } });
+    // One read, one unread: every page says so, a page past the end too.
+    const page = async (query: string, token = state.reader.token) =>
+      (
+        await call<{
+          data: {
+            notifications: Array<{ id: number; read: boolean }>;
+            unread: number;
+            pagination: { total: number };
+          };
+        }>(t.app, { method: 'GET', url: `/api/notifications?${query}`, token })
+      ).body.data;
+    const counts = (data: Awaited<ReturnType<typeof page>>) => ({
+      shown: data.notifications.map((each) => each.read),
+      unread: data.unread,
+      total: data.pagination.total,
+    });
+    expect(counts(await page('limit=1&page=2'))).toEqual({
+      shown: [expect.any(Boolean)],
+      unread: 1,
+      total: 2,
+    });
+    expect(counts(await page('limit=1&page=3'))).toEqual({ shown: [], unread: 1, total: 2 });
+    expect(counts(await page('unread=true&limit=1'))).toEqual({ shown: [false], unread: 1, total: 1 });
+    expect(counts(await page('unread=true&limit=1&page=2'))).toEqual({ shown: [], unread: 1, total: 1 });
+    expect(counts(await page('unread=true&limit=5', other.token))).toEqual({
+      shown: [],
+      unread: 0,
+      total: 0,
+    });
     const all = await call(t.app, {
       method: 'POST',
       url: '/api/notifications/read',

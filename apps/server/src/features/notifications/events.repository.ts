@@ -211,8 +211,9 @@ export function eventsRepository(db: Kysely<Schema>) {
         .innerJoin('fictions', 'fictions.id', 'fiction_events.fiction_id')
         .select(eventColumns)
         .where('notifications.user_id', '=', userId)
-        .orderBy('fiction_events.occurred_at', 'desc')
-        .orderBy('fiction_events.id', 'desc')
+        // The order the reader was told in: the notifications' own index gives the newest without a sort.
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc')
         .limit(limit)
         .execute();
       return rows.map(toEvent);

@@ -5,27 +5,50 @@ import { eventColumns, toEvent } from './notifications.rows.ts';
 /** In-app notifications (pages, unread, read, retention) and readers' alert settings, feed token and digest. */
 export function notificationsRepository(db: Kysely<Schema>) {
   return {
+    /**
+     * A page of a reader's in-app notifications, newest first, with how many there are and how many are
+     * unread, in one statement: the counts ride on each row of the page (they read the notifications alone:
+     * an event and its fiction go with them through the foreign keys). An empty first page means nothing to
+     * count; only a page past the end asks for the counts on their own.
+     */
     async notificationPage(userId: number, query: { unread: boolean; page: number; limit: number }) {
-      let base = db
+      const mine = db
+        .selectFrom('notifications')
+        .where('notifications.user_id', '=', userId)
+        .where('notifications.in_app', '=', true);
+      const all = mine.select((eb) => eb.fn.countAll<number>().as('n'));
+      const unread = mine
+        .where('notifications.read_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n'));
+      let page = db
         .selectFrom('notifications')
         .innerJoin('fiction_events', 'fiction_events.id', 'notifications.event_id')
         .innerJoin('fictions', 'fictions.id', 'fiction_events.fiction_id')
         .where('notifications.user_id', '=', userId)
         .where('notifications.in_app', '=', true);
-      if (query.unread) base = base.where('notifications.read_at', 'is', null);
-      const rows = await base
+      if (query.unread) page = page.where('notifications.read_at', 'is', null);
+      const rows = await page
         .select([
           'notifications.id as notification_id',
           'notifications.read_at as read_at',
           'notifications.created_at as created_at',
           ...eventColumns,
+          all.as('all_count'),
+          unread.as('unread_count'),
         ])
         .orderBy('notifications.created_at', 'desc')
         .orderBy('notifications.id', 'desc')
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
         .execute();
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const counts =
+        rows[0] ??
+        (query.page === 1
+          ? { all_count: 0, unread_count: 0 }
+          : await db
+              .selectNoFrom([all.as('all_count'), unread.as('unread_count')])
+              .executeTakeFirstOrThrow());
+      const unreadCount = Number(counts.unread_count);
       return {
         rows: rows.map((row) => ({
           notificationId: row.notification_id,
@@ -33,7 +56,8 @@ export function notificationsRepository(db: Kysely<Schema>) {
           createdAt: row.created_at,
           event: toEvent(row),
         })),
-        total: Number(total.n),
+        total: query.unread ? unreadCount : Number(counts.all_count),
+        unread: unreadCount,
       };
     },
 

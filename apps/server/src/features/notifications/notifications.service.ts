@@ -163,7 +163,7 @@ export function notificationsService(deps: NotificationsDeps) {
       userId: number,
       query: { unread: boolean; page: number; limit: number },
     ): Promise<{ notifications: Notification[]; unread: number; total: number }> {
-      const { rows, total } = await repositories.notifications.notificationPage(userId, query);
+      const { rows, total, unread } = await repositories.notifications.notificationPage(userId, query);
       return {
         notifications: rows.map((row) => ({
           id: row.notificationId,
@@ -175,7 +175,7 @@ export function notificationsService(deps: NotificationsDeps) {
           created_at: row.createdAt,
           read: row.readAt !== null,
         })),
-        unread: await repositories.notifications.unreadCount(userId),
+        unread,
         total,
       };
     },
