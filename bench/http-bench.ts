@@ -35,6 +35,8 @@ export interface EndpointResult {
   maxBytes?: number;
   /** The framework ceiling this endpoint is compared with: measured just before it. */
   ceilingRps: number;
+  /** The server's largest resident memory while this endpoint was measured. */
+  peakRssMb: number;
   target: Target;
   passed: boolean;
 }
@@ -196,8 +198,12 @@ export async function runHttpBench(options: {
   const server = app.child;
   const base = app.base;
   let peak = 0;
+  let endpointPeak = 0;
   const sampler = setInterval(() => {
-    if (server.pid) peak = Math.max(peak, rssMb(server.pid));
+    if (!server.pid) return;
+    const rss = rssMb(server.pid);
+    peak = Math.max(peak, rss);
+    endpointPeak = Math.max(endpointPeak, rss);
   }, 200);
   try {
     const ceilingPort = Number(await firstLine(ceiling));
@@ -343,6 +349,7 @@ export async function runHttpBench(options: {
 
     const endpoints: EndpointResult[] = [];
     for (const entry of plan) {
+      endpointPeak = 0;
       const headers = { ...BROWSER_HEADERS, ...entry.headers };
       // The machine's speed drifts during a run: an endpoint held to a share of the ceiling is compared
       // with the ceiling measured just before it.
@@ -378,6 +385,7 @@ export async function runHttpBench(options: {
         ceilingRps,
         target: entry.target,
         passed,
+        peakRssMb: endpointPeak,
       });
     }
     return {
@@ -402,7 +410,7 @@ export function printHttpBench(result: HttpBenchResult) {
     `HTTP at 50 connections on ${result.database} (ceiling: bare Fastify, 1 KB JSON, measured again just before each endpoint held to a share of it; requests accept gzip and Brotli as browsers do; answer sizes in KB before compression / as sent)`,
   );
   console.log(
-    `  ${pad('endpoint', 34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'× ceil'.padStart(9)} ${'answer KB'.padStart(15)}  target`,
+    `  ${pad('endpoint', 34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'× ceil'.padStart(9)} ${'answer KB'.padStart(15)} ${'RSS MB'.padStart(7)}  target`,
   );
   console.log(
     `  ${pad('framework ceiling', 34)} ${num(result.ceilingRps)} ${''.padStart(9)} ${''.padStart(9)} ${num(1, 2)}`,
@@ -420,7 +428,7 @@ export function printHttpBench(result: HttpBenchResult) {
     ].join('');
     const sizes = `${kb(entry.bytes)} / ${kb(entry.sentBytes)}`.padStart(15);
     console.log(
-      `  ${pad(entry.name, 34)} ${num(entry.rps)} ${num(entry.p50, 1)} ${num(entry.p99, 1)} ${num(entry.rps / entry.ceilingRps, 2)} ${sizes}  ${target} ${entry.passed ? 'PASS' : `MISS${entry.errors ? ` (${entry.errors} failed requests)` : ''}`}`,
+      `  ${pad(entry.name, 34)} ${num(entry.rps)} ${num(entry.p50, 1)} ${num(entry.p99, 1)} ${num(entry.rps / entry.ceilingRps, 2)} ${sizes} ${entry.peakRssMb.toFixed(0).padStart(7)}  ${target} ${entry.passed ? 'PASS' : `MISS${entry.errors ? ` (${entry.errors} failed requests)` : ''}`}`,
     );
   }
   console.log(
