@@ -29,6 +29,22 @@ function recipientsOf(event: NewEvent) {
 }
 
 /**
+ * An event of one Rising Stars list between two captures (an entry, an exit, a best position, the main top
+ * 10). `key` names what makes it itself (the previous capture, a position), so the same comparison finds the
+ * same event: a re-run, another worker, a bulk load of the history.
+ */
+export function listEvent(
+  fictionId: number,
+  kind: string,
+  genre: string,
+  key: string,
+  data: Record<string, unknown>,
+  occurredAt: string,
+): NewEvent {
+  return { fictionId, kind, key: `${kind}:${genre}:${key}`, data: { genre, ...data }, occurredAt };
+}
+
+/**
  * Finds what moved when a Rising Stars list or a fiction page is stored, by comparing with the previous
  * capture or snapshot, and records each event once (its key is unique), with the readers' notifications.
  */
@@ -62,13 +78,7 @@ export function eventsService({ repositories, royalroadUrl, now }: EventsDeps) {
       ]);
       const events: NewEvent[] = [];
       const event = (fictionId: number, kind: string, key: string, data: Record<string, unknown>) =>
-        events.push({
-          fictionId,
-          kind,
-          key: `${kind}:${genre}:${key}`,
-          data: { genre, ...data },
-          occurredAt: capturedAt,
-        });
+        events.push(listEvent(fictionId, kind, genre, key, data, capturedAt));
       for (const [fictionId, position] of current) {
         const before = previous.get(fictionId);
         if (before === undefined) event(fictionId, 'rs_entered', `after-${previousId}`, { position });

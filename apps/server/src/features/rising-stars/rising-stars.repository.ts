@@ -37,27 +37,40 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
       .innerJoin('fictions', 'fictions.id', 'rising_star_entries.fiction_id');
 
   /**
-   * When each of some captures was taken, for the readable ones among them (and any readable capture between
-   * them). A fiction's places are read from the entries' index alone, then their captures by a range of ids:
-   * a fiction is on the lists for a stretch of consecutive captures, so the range is the captures it needs,
-   * where joining the two tables had PostgreSQL read every capture ever taken to match a few hundred.
+   * Every place some fictions held (on one list, or all) in captures readers see, oldest first and list by
+   * list. The places come from the entries' index alone, then their captures by a range of ids: a fiction is
+   * on the lists for a stretch of consecutive captures, so the range is the captures it needs, where joining
+   * the two tables had PostgreSQL read every capture ever taken to match a few hundred.
    */
-  async function readableCaptureTimes(captureIds: readonly number[]): Promise<Map<number, string>> {
-    if (captureIds.length === 0) return new Map();
+  async function placesOf(fictionIds: number[], genre?: string): Promise<RisingStarRecord[]> {
+    if (fictionIds.length === 0) return [];
+    let query = db
+      .selectFrom('rising_star_entries')
+      .select(['fiction_id', 'genre', 'capture_id', 'position'])
+      .where('fiction_id', 'in', fictionIds);
+    if (genre) query = query.where('genre', '=', genre);
+    const places = await query.execute();
+    if (places.length === 0) return [];
     let first = Number.POSITIVE_INFINITY;
     let last = Number.NEGATIVE_INFINITY;
-    for (const id of captureIds) {
-      if (id < first) first = id;
-      if (id > last) last = id;
+    for (const { capture_id } of places) {
+      if (capture_id < first) first = capture_id;
+      if (capture_id > last) last = capture_id;
     }
-    const rows = await db
+    const captures = await db
       .selectFrom('rising_star_captures')
       .select(['id', 'captured_at'])
       .where('id', '>=', first)
       .where('id', '<=', last)
       .where('status', 'in', READABLE)
       .execute();
-    return new Map(rows.map((row) => [row.id, row.captured_at]));
+    const times = new Map(captures.map((capture) => [capture.id, capture.captured_at]));
+    return places
+      .flatMap(({ fiction_id, genre, capture_id, position }) => {
+        const captured_at = times.get(capture_id);
+        return captured_at === undefined ? [] : [{ fiction_id, genre, position, captured_at }];
+      })
+      .sort((a, b) => compareText(a.captured_at, b.captured_at) || compareText(a.genre, b.genre));
   }
 
   async function latestCapture(): Promise<{ id: number; captured_at: string } | undefined> {
@@ -254,22 +267,7 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
     },
 
     /** Every main-list place of some fictions, oldest first. */
-    async mainHistory(fictionIds: number[]) {
-      if (fictionIds.length === 0) return [];
-      const places = await db
-        .selectFrom('rising_star_entries')
-        .select(['fiction_id', 'capture_id', 'position'])
-        .where('genre', '=', 'main')
-        .where('fiction_id', 'in', fictionIds)
-        .execute();
-      const times = await readableCaptureTimes(places.map((place) => place.capture_id));
-      return places
-        .flatMap(({ fiction_id, capture_id, position }) => {
-          const captured_at = times.get(capture_id);
-          return captured_at === undefined ? [] : [{ fiction_id, position, captured_at }];
-        })
-        .sort((a, b) => compareText(a.captured_at, b.captured_at));
-    },
+    mainHistory: (fictionIds: number[]) => placesOf(fictionIds, 'main'),
 
     /** Every list of one capture with its fictions in rank order. */
     captureEntries(captureId: number) {
@@ -320,20 +318,7 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
     },
 
     /** Every place a fiction held on any list, oldest first. */
-    async recordsForFiction(fictionId: number): Promise<RisingStarRecord[]> {
-      const places = await db
-        .selectFrom('rising_star_entries')
-        .select(['genre', 'capture_id', 'position'])
-        .where('fiction_id', '=', fictionId)
-        .execute();
-      const times = await readableCaptureTimes(places.map((place) => place.capture_id));
-      return places
-        .flatMap(({ genre, capture_id, position }) => {
-          const captured_at = times.get(capture_id);
-          return captured_at === undefined ? [] : [{ fiction_id: fictionId, genre, position, captured_at }];
-        })
-        .sort((a, b) => compareText(a.captured_at, b.captured_at) || compareText(a.genre, b.genre));
-    },
+    recordsForFiction: (fictionId: number) => placesOf([fictionId]),
 
     /** Every place held at some captures, capture by capture and list by list (the badges read two). */
     placesAt(captureIds: number[]) {

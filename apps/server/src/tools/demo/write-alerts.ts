@@ -4,6 +4,7 @@
 import { DEFAULT_WATCH_EVENTS, NOTIFICATION_RETENTION_DAYS } from '@rrc/contract';
 import { DAY_MS, type DemoPlan, LIST_SLUGS } from '@rrc/demo-data';
 import type { BulkLoad } from '../../db/bulk-load.ts';
+import { listEvent } from '../../features/notifications/events.service.ts';
 import { iso, seconds } from './times.ts';
 import type { FictionFacts } from './write-fictions.ts';
 
@@ -35,13 +36,8 @@ export async function writeAlerts(
     const before = new Map(Array.from(mainAt(c - 1), (fiction, p) => [fiction, p + 1]));
     const now = new Set(mainAt(c));
     const push = async (fiction: number, kind: string, data: Record<string, unknown>) => {
-      const row = [
-        facts.ids[fiction],
-        kind,
-        `${kind}:main:${after}`,
-        JSON.stringify({ genre: 'main', ...data }),
-        at,
-      ];
+      const event = listEvent(facts.ids[fiction] as number, kind, 'main', after, data, at);
+      const row = [event.fictionId, event.kind, event.key, JSON.stringify(event.data), event.occurredAt];
       if (events.push(row)) await events.flush();
     };
     for (const [p, fiction] of mainAt(c).entries())
