@@ -2,8 +2,8 @@ import { DAILY_RESOLUTION_DAYS, FULL_RESOLUTION_DAYS } from '@rrc/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The Monday (UTC) of the week a time falls in, as YYYY-MM-DD. */
-function weekOf(iso: string): string {
+/** The Monday (UTC) of the week a time (or a YYYY-MM-DD day) falls in, as YYYY-MM-DD. */
+export function weekOf(iso: string): string {
   const day = new Date(`${iso.slice(0, 10)}T00:00:00.000Z`);
   const sinceMonday = (day.getUTCDay() + 6) % 7;
   return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);

@@ -12,7 +12,7 @@ import { notFound } from '../../errors.ts';
 import { thinHistory } from '../../lib/thin-history.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
-import { cadence, chapterGrowth, dailyGrowth } from './growth.ts';
+import { cadence, chapterGrowth, dailyGrowth, weeklyBeyondAYear } from './growth.ts';
 import { cohortBounds, type Entrant, entrantsSummary, peerPercentiles } from './peers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -103,7 +103,8 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
     return {
       royalroad_id: fiction.royalroad_id,
       range,
-      daily,
+      // The cadence reads every day; the chart needs no more than a point a week beyond a year.
+      daily: weeklyBeyondAYear(daily, now),
       chapters,
       cadence: cadence({ allChapters, chapters, daily, now }),
       peers: peerPercentiles(fiction, lengthPeers, now),

@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import type { DailyGrowth } from '@rrc/contract';
 import { SAMPLE_FILES } from '@rrc/demo-data/sample';
 import { describe, expect, it } from 'vitest';
-import { cadence, chapterGrowth, dailyGrowth, type GrowthSnapshot, type ReleasedChapter } from './growth.ts';
+import {
+  cadence,
+  chapterGrowth,
+  dailyGrowth,
+  type GrowthSnapshot,
+  type ReleasedChapter,
+  weeklyBeyondAYear,
+} from './growth.ts';
 
 const snapshot = (
   captured_at: string,
@@ -98,6 +106,57 @@ describe('growth per day', () => {
       views_per_follower: null,
       favorites_per_follower: null,
     });
+  });
+});
+
+describe('growth per day over years', () => {
+  const day = (date: string, followers: number, gained: number | null): DailyGrowth => ({
+    date,
+    followers,
+    followers_gained: gained,
+    views_gained: gained === null ? null : gained * 10,
+    favorites_gained: null,
+    ratings_gained: gained === null ? null : 1,
+    views_per_follower: followers / 10,
+    favorites_per_follower: null,
+  });
+  // A year before this is 2026-06-01.
+  const now = new Date('2027-06-01T12:00:00.000Z');
+
+  it('keeps every day of the last year and one point a week before, its gains averaged over its days', () => {
+    const days = [
+      day('2026-03-02', 100, 10), // Monday
+      day('2026-03-04', 120, null),
+      day('2026-03-08', 150, 20), // Sunday: the same week
+      day('2026-03-10', 160, null), // a week with no gain at all
+      day('2026-05-31', 400, 4), // Sunday, the last week before the year
+      day('2026-06-01', 410, 10), // within the year: kept as it is
+      day('2026-06-02', 430, 20),
+    ];
+    expect(weeklyBeyondAYear(days, now)).toEqual([
+      day('2026-03-08', 150, 15),
+      day('2026-03-10', 160, null),
+      day('2026-05-31', 400, 4),
+      day('2026-06-01', 410, 10),
+      day('2026-06-02', 430, 20),
+    ]);
+  });
+
+  it('changes nothing within a year', () => {
+    const days = [day('2026-06-01', 410, 10), day('2026-06-02', 430, null)];
+    expect(weeklyBeyondAYear(days, now)).toEqual(days);
+    expect(weeklyBeyondAYear([], now)).toEqual([]);
+  });
+
+  it('keeps three years of days to about a year of days and two years of weeks', () => {
+    const start = Date.parse('2024-06-02T00:00:00.000Z');
+    const days = Array.from({ length: 3 * 365 }, (_, index) =>
+      day(new Date(start + index * 86_400_000).toISOString().slice(0, 10), index, 1),
+    );
+    const thinned = weeklyBeyondAYear(days, now);
+    expect(thinned.length).toBeGreaterThan(365 + 2 * 52 - 2);
+    expect(thinned.length).toBeLessThan(365 + 2 * 52 + 3);
+    expect(thinned.map((point) => point.date)).toEqual([...thinned.map((point) => point.date)].sort());
   });
 });
 

@@ -1,4 +1,11 @@
-import { type Cadence, type ChapterGrowth, type DailyGrowth, MAX_GROWTH_GAP_DAYS } from '@rrc/contract';
+import {
+  type Cadence,
+  type ChapterGrowth,
+  DAILY_RESOLUTION_DAYS,
+  type DailyGrowth,
+  MAX_GROWTH_GAP_DAYS,
+} from '@rrc/contract';
+import { weekOf } from '../../lib/thin-history.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -65,6 +72,44 @@ export function dailyGrowth(snapshots: readonly GrowthSnapshot[]): DailyGrowth[]
       favorites_per_follower: ratio(snapshot.favorites, snapshot.followers),
     };
   });
+}
+
+const GAINS = ['followers_gained', 'views_gained', 'favorites_gained', 'ratings_gained'] as const;
+
+/**
+ * Growth per day as a chart of years shows it (as a fiction's history is thinned): every day of the last
+ * DAILY_RESOLUTION_DAYS before `now`, and before that one point a week (Monday to Sunday, UTC), dated on the
+ * week's last day with a snapshot, with that day's followers and ratios and, for each gain, the average of
+ * the week's days that have one (null when none has: a gap stays a gap). Days come oldest first.
+ */
+export function weeklyBeyondAYear(days: readonly DailyGrowth[], now: Date): DailyGrowth[] {
+  const daily = new Date(now.getTime() - DAILY_RESOLUTION_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const result: DailyGrowth[] = [];
+  let week: DailyGrowth[] = [];
+  const closeWeek = () => {
+    const last = week.at(-1);
+    if (!last) return;
+    const averaged = { ...last };
+    for (const key of GAINS) {
+      const known = week.flatMap((day) => (day[key] === null ? [] : [day[key]]));
+      averaged[key] = known.length
+        ? round(known.reduce((sum, gain) => sum + gain, 0) / known.length, 2)
+        : null;
+    }
+    result.push(averaged);
+    week = [];
+  };
+  for (const day of days) {
+    if (day.date >= daily) {
+      closeWeek();
+      result.push(day);
+    } else {
+      if (week[0] && weekOf(week[0].date) !== weekOf(day.date)) closeWeek();
+      week.push(day);
+    }
+  }
+  closeWeek();
+  return result;
 }
 
 /** The index of the last snapshot taken at or before `at` (-1 when none). */

@@ -78,7 +78,7 @@ export function GrowthSection({
       <CadenceLine cadence={analytics.cadence} />
       <ChartCard
         title="Gained per day"
-        description="From consecutive snapshots, scaled to 24 hours; views use the right-hand scale. Gaps of more than 3 days stay empty."
+        description="From consecutive snapshots, scaled to 24 hours; views use the right-hand scale. Gaps of more than 3 days stay empty. Over a year ago, one point a week: the average of its days."
         series={GAINS}
         empty={noDays}
         releases={inSpan.length}
