@@ -206,7 +206,8 @@ type Reads = (repository: RisingStarsRepository) => Array<{ name: string; read: 
  * The reads behind the Rising Stars main list, the position calculator, a fiction's Rising Stars history
  * and the replay window, as the server makes them: the rising-stars repository's own methods, run on the
  * database at `url` with every statement caught, then each statement explained with its parameters
- * (SQLite: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN (ANALYZE, BUFFERS)).
+ * (SQLite: EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN (ANALYZE, BUFFERS), once as sent and once as the
+ * generic plan of the statement kept prepared, which the server may come to run).
  */
 export async function explainRisingStars(url: string): Promise<PlanCheck[]> {
   const postgres = isPostgres(url);
@@ -259,21 +260,50 @@ export async function explainRisingStars(url: string): Promise<PlanCheck[]> {
   await client?.connect();
   try {
     const checks: PlanCheck[] = [];
+    const analyze = 'explain (analyze, buffers, costs off, timing off)';
+    const planOf = (result: { rows: Array<Record<string, unknown>> } | undefined) =>
+      (result?.rows ?? []).map((row) => String(row['QUERY PLAN']));
+    const literal = (value: unknown) =>
+      value === null || value === undefined
+        ? 'null'
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : (client as pg.Client).escapeLiteral(String(value));
     for (const statement of statements) {
       const { name, query } = statement;
       const parts = statements.filter((other) => other.name === name);
       const label = parts.length > 1 ? `${name} (${parts.indexOf(statement) + 1} of ${parts.length})` : name;
       const values = query.parameters as unknown[];
-      const plan = sqlite
-        ? (sqlite.prepare(`explain query plan ${query.sql}`).all(...values) as Array<{ detail: string }>).map(
-            (row) => row.detail,
-          )
-        : (
-            (await client?.query(`explain (analyze, buffers, costs off, timing off) ${query.sql}`, values))
-              ?.rows ?? []
-          ).map((row: Record<string, unknown>) => String(row['QUERY PLAN']));
       const sql = withValues(query);
+      if (sqlite) {
+        const plan = (
+          sqlite.prepare(`explain query plan ${query.sql}`).all(...values) as Array<{ detail: string }>
+        ).map((row) => row.detail);
+        checks.push({ name: label, sql, plan, scans: wastefulLines(plan, sql) });
+        continue;
+      }
+      if (!client) continue;
+      const plan = planOf(await client.query(`${analyze} ${query.sql}`, values));
       checks.push({ name: label, sql, plan, scans: wastefulLines(plan, sql) });
+      // The server keeps its statements prepared, and PostgreSQL may then run one plan made for any
+      // parameters: that plan must not read more than the answer needs either.
+      if (values.length === 0) continue;
+      await client.query(`prepare rrc_plan_check as ${query.sql}`);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      try {
+        const generic = planOf(
+          await client.query(`${analyze} execute rrc_plan_check(${values.map(literal).join(', ')})`),
+        );
+        checks.push({
+          name: `${label}, prepared`,
+          sql,
+          plan: generic,
+          scans: wastefulLines(generic, sql),
+        });
+      } finally {
+        await client.query('reset plan_cache_mode');
+        await client.query('deallocate rrc_plan_check');
+      }
     }
     return checks;
   } finally {

@@ -2,7 +2,21 @@ import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
 import type { Schema, UsersTable } from '../../db/schema.ts';
 import type { UserRecord } from '../../lib/account.ts';
 
-function toRecord(row: Selectable<UsersTable>): UserRecord {
+/** The columns an account's record is made of: named, so the statements reading them stay prepared. */
+const RECORD_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'password_hash',
+  'admin',
+  'created_at',
+  'last_seen_at',
+  'token_version',
+  'email_verified_at',
+  'pending_email',
+] as const;
+
+function toRecord(row: Pick<Selectable<UsersTable>, (typeof RECORD_COLUMNS)[number]>): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -61,7 +75,7 @@ export async function releaseUnprovenAddress(
 export function usersRepository(db: Kysely<Schema>) {
   return {
     async findById(id: number): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
       return row && toRecord(row);
     },
 
@@ -69,7 +83,7 @@ export function usersRepository(db: Kysely<Schema>) {
     async findByEmail(email: string): Promise<UserRecord | undefined> {
       const row = await db
         .selectFrom('users')
-        .selectAll()
+        .select(RECORD_COLUMNS)
         .where('email', '=', email.toLowerCase())
         .executeTakeFirst();
       return row && toRecord(row);
@@ -87,7 +101,7 @@ export function usersRepository(db: Kysely<Schema>) {
           updated_at: input.now,
           last_seen_at: input.now,
         })
-        .returningAll()
+        .returning(RECORD_COLUMNS)
         .executeTakeFirstOrThrow();
       return toRecord(row);
     },
@@ -110,7 +124,7 @@ export function usersRepository(db: Kysely<Schema>) {
           updated_at: now,
         })
         .where('id', '=', id)
-        .returningAll()
+        .returning(RECORD_COLUMNS)
         .executeTakeFirst();
       return row && toRecord(row);
     },
@@ -120,7 +134,7 @@ export function usersRepository(db: Kysely<Schema>) {
       const row = await db
         .selectFrom('oauth_accounts')
         .innerJoin('users', 'users.id', 'oauth_accounts.user_id')
-        .selectAll('users')
+        .select(RECORD_COLUMNS.map((column) => `users.${column}` as const))
         .where('oauth_accounts.provider', '=', provider)
         .where('oauth_accounts.provider_user_id', '=', providerUserId)
         .executeTakeFirst();
@@ -174,7 +188,7 @@ export function usersRepository(db: Kysely<Schema>) {
             last_seen_at: input.now,
             email_verified_at: input.emailVerified ? input.now : null,
           })
-          .returningAll()
+          .returning(RECORD_COLUMNS)
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('oauth_accounts')
@@ -198,7 +212,7 @@ export function usersRepository(db: Kysely<Schema>) {
         .where('id', '=', id)
         .where('email', '=', email.toLowerCase())
         .where('email_verified_at', 'is', null)
-        .returningAll()
+        .returning(RECORD_COLUMNS)
         .executeTakeFirst();
       return row && toRecord(row);
     },
