@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { isId } from '@rrc/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -11,7 +12,8 @@ export interface Tokens {
 }
 
 export function createTokens(secret: string, expiresIn: string): Tokens {
-  const key = new TextEncoder().encode(secret);
+  // A key object, not bytes: jose then imports it once, not on every request.
+  const key = createSecretKey(new TextEncoder().encode(secret));
   return {
     sign(userId, version = 0) {
       return new SignJWT({ ver: version })
