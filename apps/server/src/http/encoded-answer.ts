@@ -37,14 +37,23 @@ export function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null 
   return null;
 }
 
-/** Sends a kept answer in the encoding the browser accepts. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
+/**
+ * The bytes of a kept answer in the encoding the browser accepts (compressed the first time it is asked for),
+ * with the headers that say so set on `reply`.
+ */
+export function encodedBody(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer): Buffer {
   reply.header('vary', 'accept-encoding');
   const encoding = answer.body.length >= MIN_BYTES ? acceptedEncoding(request) : null;
-  if (!encoding) return reply.send(answer.body);
+  if (!encoding) return answer.body;
   answer[encoding] ??= compress(answer.body, encoding);
   // The same content in other bytes: its validator becomes weak (it still answers If-None-Match).
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
-  return reply.header('content-encoding', encoding).send(answer[encoding]);
+  reply.header('content-encoding', encoding);
+  return answer[encoding];
+}
+
+/** Sends a kept answer in the encoding the browser accepts. */
+export function sendEncoded(request: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
+  return reply.send(encodedBody(request, reply, answer));
 }

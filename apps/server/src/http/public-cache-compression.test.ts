@@ -21,6 +21,26 @@ async function appAnswering(answer: () => object) {
 const brotli = () => vi.mocked(zlib.brotliCompressSync).mock.calls.length;
 const asBrowser = { 'accept-encoding': 'br, gzip' };
 
+describe('a public answer', () => {
+  it('goes compressed to the browser whose request made it, and kept so for the next', async () => {
+    const t = await appAnswering(() => ({ success: true, data: 'x'.repeat(5_000) }));
+    const before = brotli();
+    const first = await t.app.inject({ url: '/api/list', headers: asBrowser });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    expect(JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString())).toEqual({
+      success: true,
+      data: 'x'.repeat(5_000),
+    });
+    const next = await t.app.inject({ url: '/api/list', headers: asBrowser });
+    expect(next.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotli()).toBe(before + 1);
+    // Without Accept-Encoding, as made; a small answer is never compressed.
+    expect((await t.app.inject({ url: '/api/list' })).headers['content-encoding']).toBeUndefined();
+    await t.app.close();
+  });
+});
+
 describe('a public answer made again after its time', () => {
   it('keeps its compressed form when it is the same answer', async () => {
     const t = await appAnswering(() => ({ success: true, data: 'x'.repeat(5_000) }));

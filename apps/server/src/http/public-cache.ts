@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type EncodedAnswer, sendEncoded } from './encoded-answer.ts';
+import { type EncodedAnswer, encodedBody, sendEncoded } from './encoded-answer.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -129,19 +129,20 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     const previous = answers.get(request.url);
     forget(request.url);
     const body = Buffer.from(payload);
+    const answer: Answer = {
+      body,
+      etag,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      storedAt: now(),
+      ...(previous?.etag === etag ? { br: previous.br, gzip: previous.gzip } : {}),
+    };
     if (body.length <= MAX_ANSWER_BYTES) {
       while (answers.size >= MAX_ANSWERS || heldBytes + body.length > MAX_ANSWER_BYTES) {
         const oldest = answers.keys().next().value;
         if (oldest === undefined) break;
         forget(oldest);
       }
-      answers.set(request.url, {
-        body,
-        etag,
-        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-        storedAt: now(),
-        ...(previous?.etag === etag ? { br: previous.br, gzip: previous.gzip } : {}),
-      });
+      answers.set(request.url, answer);
       heldBytes += body.length;
     }
     if (matchesEtag(request, etag)) {
@@ -149,6 +150,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       reply.removeHeader('content-length');
       return '';
     }
-    return payload;
+    // Compressed as every later copy is: most visitors are the first to ask for an answer in its time.
+    return encodedBody(request, reply, answer);
   });
 }
