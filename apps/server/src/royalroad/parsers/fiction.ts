@@ -1,8 +1,10 @@
 import type { CheerioAPI } from 'cheerio';
 import { load } from 'cheerio/slim';
-import type { AnyNode } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
+import { nextElementSibling, textContent } from 'domutils';
 import { RoyalRoadError } from '../errors.ts';
-import { headMeta, headOf, isWriting, ownMarkup } from './own-markup.ts';
+import { headMeta, headOf, isWriting } from './own-markup.ts';
+import { elementsWithin, findWithin, type PageIndex, pageIndex } from './page-index.ts';
 import { alertText, assertDataPage, readPage } from './page-kind.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import {
@@ -13,6 +15,7 @@ import {
   parseCount,
   parseScore,
   profileIdFrom,
+  TAG_LINK,
   tagsIn,
   typeAndStatus,
   unixTimeToIso,
@@ -76,14 +79,15 @@ const STAT_LABELS = {
 } as const;
 
 /** Royal Road's own page data: its inline scripts (`window.fictionId`, `window.chapters`) and follow buttons. */
-function pageData($: CheerioAPI): { scripts: string[]; bookmark: string | undefined } {
-  const own = ownMarkup($('script:not([src]), form[action^="/fictions/setbookmark/"]'));
+function pageData(index: PageIndex): { scripts: string[]; bookmark: string | undefined } {
+  const own = (elements: Element[]) => elements.filter((element) => !isWriting(element));
   return {
-    scripts: own
-      .filter('script')
-      .toArray()
-      .map((script) => $(script).text()),
-    bookmark: own.filter('form').first().attr('action'),
+    scripts: own(index.tag('script').filter((script) => script.attribs.src === undefined)).map((script) =>
+      textContent(script),
+    ),
+    bookmark: own(
+      index.tag('form').filter((form) => form.attribs.action?.startsWith('/fictions/setbookmark/')),
+    )[0]?.attribs.action,
   };
 }
 
@@ -147,16 +151,23 @@ function chaptersIn(html: string): ParsedChapter[] | null {
   const start = html.search(/window\.chapters\s*=\s*\[/);
   if (start < 0) return null;
   const open = html.indexOf('[', start);
+  // From one quote, escape or bracket to the next (a search each, not a step per character) to the
+  // bracket that closes the array.
+  const inString = /["\\]/g;
+  const outside = /["[\]]/g;
   let depth = 0;
-  let inString = false;
-  for (let i = open; i < html.length; i++) {
-    const char = html[i];
-    if (inString) {
-      if (char === '\\') i++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
+  let pattern = outside;
+  pattern.lastIndex = open;
+  for (let match = pattern.exec(html); match; match = pattern.exec(html)) {
+    const i = match.index;
+    const char = match[0];
+    let next = i + 1;
+    if (pattern === inString) {
+      if (char === '\\') next = i + 2;
+      else pattern = outside;
+    } else if (char === '"') pattern = inString;
     else if (char === '[') depth++;
-    else if (char === ']' && --depth === 0) {
+    else if (--depth === 0) {
       try {
         const items = JSON.parse(html.slice(open, i + 1)) as Array<Record<string, unknown>>;
         return items.map((item) => ({
@@ -169,6 +180,7 @@ function chaptersIn(html: string): ParsedChapter[] | null {
         return null;
       }
     }
+    pattern.lastIndex = next;
   }
   return null;
 }
@@ -182,26 +194,56 @@ function textOutsideTime(node: AnyNode): string {
   return text;
 }
 
-function tableChapters($: CheerioAPI): ParsedChapter[] {
-  return $('table#chapters tr.chapter-row')
-    .map((_, row) => {
-      const link = $(row).find('td a[href*="/chapter/"]').first();
-      const href = link.attr('href') ?? $(row).attr('data-url');
+/** The first element below `root` (in document order) that `test` accepts. */
+function firstBelow(root: Element, test: (element: Element) => boolean): Element | undefined {
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (!isTag(node)) continue;
+    if (test(node)) return node;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  }
+  return undefined;
+}
+
+/** Whether `element` is inside a table cell of `row`. */
+function inCellOf(element: Element, row: Element): boolean {
+  for (let parent = element.parent; parent && parent !== row; parent = parent.parent)
+    if (isTag(parent) && parent.name === 'td') return true;
+  return false;
+}
+
+function tableChapters($: CheerioAPI, index: PageIndex): ParsedChapter[] {
+  // Each row read node by node: a selector search per row cost more than the rest of the page.
+  return findWithin($, index.withId('chapters'), 'table#chapters tr.chapter-row')
+    .get()
+    .map((row) => {
+      const link = firstBelow(
+        row,
+        (element) =>
+          element.name === 'a' &&
+          element.attribs.href?.includes('/chapter/') === true &&
+          inCellOf(element, row),
+      );
+      const href = link?.attribs.href ?? row.attribs['data-url'];
       const idMatch = /\/chapter\/(\d+)/.exec(href ?? '');
-      const time = $(row).find('time[unixtime]').first();
-      const linkNode = link.get(0);
+      const time = firstBelow(row, (element) => element.name === 'time' && 'unixtime' in element.attribs);
       return {
         id: idMatch?.[1] ? Number(idMatch[1]) : null,
-        title: cleanText(linkNode ? textOutsideTime(linkNode) : '').replace(/\s+ago$/, ''),
+        title: cleanText(link ? textOutsideTime(link) : '').replace(/\s+ago$/, ''),
         url: absoluteUrl(href, BASE),
-        publishedAt: unixTimeToIso(time.attr('unixtime')) ?? dateToIso(time.attr('datetime')),
+        publishedAt: unixTimeToIso(time?.attribs.unixtime) ?? dateToIso(time?.attribs.datetime),
       };
-    })
-    .get();
+    });
+}
+
+/** The items of the legacy statistics panel: labels, each followed by its value. */
+function legacyStatItems($: CheerioAPI, index: PageIndex): Element[] {
+  return findWithin($, index.withClass('stats-content'), 'div.stats-content ul.list-unstyled li').get();
 }
 
 /** Scores from the legacy statistics panel: a label item followed by an item holding `span.star`. */
-function legacyScores($: CheerioAPI): ParsedFiction['scores'] {
+function legacyScores($: CheerioAPI, items: Element[]): ParsedFiction['scores'] {
   const scores: ParsedFiction['scores'] = {
     overall: null,
     style: null,
@@ -209,12 +251,12 @@ function legacyScores($: CheerioAPI): ParsedFiction['scores'] {
     grammar: null,
     character: null,
   };
-  $('div.stats-content ul.list-unstyled li').each((_, item) => {
-    const key = SCORE_LABELS[cleanText($(item).text()).toLowerCase() as keyof typeof SCORE_LABELS];
-    if (!key) return;
+  for (const item of items) {
+    const key = SCORE_LABELS[cleanText(textContent(item)).toLowerCase() as keyof typeof SCORE_LABELS];
+    if (!key) continue;
     const star = $(item).next('li').find('span.star').first();
     scores[key] = parseScore(star.attr('data-content')) ?? parseScore(star.attr('aria-label'));
-  });
+  }
   return scores;
 }
 
@@ -222,7 +264,7 @@ function legacyScores($: CheerioAPI): ParsedFiction['scores'] {
  * Statistics by label. The legacy panel has `li` label/value pairs ("Followers :" then "3,303");
  * the redesign has a label element followed by a value element. Items can be missing: match by label.
  */
-function statistics($: CheerioAPI): ParsedFiction['stats'] {
+function statistics(index: PageIndex, legacy: Element[]): ParsedFiction['stats'] {
   const stats: ParsedFiction['stats'] = {
     followers: null,
     favorites: null,
@@ -231,26 +273,27 @@ function statistics($: CheerioAPI): ParsedFiction['stats'] {
     totalViews: null,
     averageViews: null,
   };
-  const legacy = $('div.stats-content ul.list-unstyled li');
-  const candidates = legacy.length ? legacy : $('body *');
-  candidates.each((_, element) => {
-    const node = $(element);
-    if (!legacy.length && node.children().length > 0) return;
-    const label = cleanText(node.text()).replace(/\s*:$/, '').toLowerCase() as keyof typeof STAT_LABELS;
+  // Elsewhere a label is an element without elements inside it, anywhere in the body.
+  const candidates = legacy.length
+    ? legacy
+    : elementsWithin(index.tag('body'), (element) => !element.children.some(isTag));
+  for (const element of candidates) {
+    const label = cleanText(textContent(element))
+      .replace(/\s*:$/, '')
+      .toLowerCase() as keyof typeof STAT_LABELS;
     const key = STAT_LABELS[label];
     // A description that says "Followers" next to a number is not the statistic.
-    if (!key || stats[key] !== null || isWriting(element)) return;
-    stats[key] = parseCount(node.next().text());
-  });
+    if (!key || stats[key] !== null || isWriting(element)) continue;
+    const value = nextElementSibling(element);
+    stats[key] = parseCount(value ? textContent(value) : '');
+  }
   return stats;
 }
 
-function warnings($: CheerioAPI): string[] {
-  const heading = $('strong')
-    .filter((_, element) => cleanText($(element).text()) === 'Warning')
-    .first();
-  if (!heading.length) return [];
-  return heading
+function warnings($: CheerioAPI, index: PageIndex): string[] {
+  const heading = index.tag('strong').find((element) => cleanText(textContent(element)) === 'Warning');
+  if (!heading) return [];
+  return $(heading)
     .nextAll('ul.list-inline')
     .first()
     .find('li')
@@ -273,11 +316,15 @@ export function parseFictionPage(
 
 function readFiction(html: string, options: { url?: string; expectedId?: number }): ParsedFiction {
   const $ = load(html);
+  const index = pageIndex($);
   assertDataPage($, html, options.url);
-  const data = pageData($);
+  const data = pageData(index);
+  const header = index.withClass('fic-header');
+  const info = index.withClass('fiction-info');
 
   const title =
-    cleanText($('.fic-header .fic-title h1').first().text()) || cleanText(headMeta($, 'og:title'));
+    cleanText(findWithin($, header, '.fic-header .fic-title h1').first().text()) ||
+    cleanText(headMeta($, 'og:title'));
   const royalroadId = fictionId($, data, options);
   if (!title || !royalroadId) {
     const alert = alertText($);
@@ -288,32 +335,45 @@ function readFiction(html: string, options: { url?: string; expectedId?: number 
 
   // A signed-in page also links the reader's own profile: prefer the link named like books:author.
   const metaAuthor = cleanText(headMeta($, 'books:author'));
-  const profileLinks = $('a[href^="/profile/"]');
-  const legacyAuthor = $('.fic-header h4 a[href^="/profile/"]').first();
+  const profileLinks = () => $(index.tag('a').filter((link) => link.attribs.href?.startsWith('/profile/')));
+  const legacyAuthor = findWithin($, header, '.fic-header h4 a[href^="/profile/"]').first();
   const headerAuthor = legacyAuthor.length
     ? legacyAuthor
     : metaAuthor
-      ? profileLinks.filter((_, link) => cleanText($(link).text()) === metaAuthor).first()
-      : profileLinks.first();
+      ? profileLinks()
+          .filter((_, link) => cleanText($(link).text()) === metaAuthor)
+          .first()
+      : profileLinks().first();
   const authorName = cleanText(headerAuthor.text()) || metaAuthor || null;
 
   const cover =
-    $('.cover-art-container img[data-type="cover"]').first().attr('src') ??
+    findWithin($, index.withClass('cover-art-container'), '.cover-art-container img[data-type="cover"]')
+      .first()
+      .attr('src') ??
     headMeta($, 'og:image') ??
     undefined;
-  const descriptionHtml = $('div.description > div.hidden-content').first().html();
+  const descriptionHtml = findWithin(
+    $,
+    index.withClass('description'),
+    'div.description > div.hidden-content',
+  )
+    .first()
+    .html();
   const { type, status } = typeAndStatus(
-    $('div.fiction-info span.label.bg-blue-hoki')
+    findWithin($, info, 'div.fiction-info span.label.bg-blue-hoki')
       .map((_, element) => cleanText($(element).text()))
       .get(),
   );
 
-  const scores = legacyScores($);
+  const statItems = legacyStatItems($, index);
+  const scores = legacyScores($, statItems);
   const preciseOverall = parseScore(headMeta($, 'books:rating:value'));
   if (preciseOverall !== null && preciseOverall > 0) scores.overall = preciseOverall;
 
-  const chapters = scriptChapters(data.scripts) ?? tableChapters($);
-  const declaredCount = parseCount($('table#chapters').attr('data-chapters'));
+  const chapters = scriptChapters(data.scripts) ?? tableChapters($, index);
+  const chapterTable = index.withId('chapters').find((element) => element.name === 'table');
+  const declaredCount = parseCount(chapterTable?.attribs['data-chapters']);
+  const tagList = findWithin($, info, 'div.fiction-info span.tags');
 
   return {
     royalroadId,
@@ -324,10 +384,14 @@ function readFiction(html: string, options: { url?: string; expectedId?: number 
     description: descriptionHtml ? sanitizeDescription(descriptionHtml) || null : null,
     type,
     status,
-    tags: tagsIn($, $('div.fiction-info span.tags').length ? $('div.fiction-info span.tags') : $.root()),
-    warnings: warnings($),
+    tags: tagsIn(
+      tagList.length
+        ? tagList.find(TAG_LINK).get()
+        : index.tag('a').filter((link) => link.attribs.href?.includes('tagsAdd=')),
+    ),
+    warnings: warnings($, index),
     scores,
-    stats: statistics($),
+    stats: statistics(index, statItems),
     chapterCount: Math.max(chapters.length, declaredCount ?? 0) || null,
     chapters,
   };

@@ -1,5 +1,5 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 
 /**
  * Where people other than Royal Road write: fiction and list-item descriptions (`#description-N`),
@@ -20,13 +20,21 @@ const WRITING_SELECTOR = [
   `[id^="${WRITING_ID_PREFIX}"]`,
 ].join(', ');
 
+/** Whether a class attribute names one of WRITING_CLASSES (split only when one of them appears at all). */
+function hasWritingClass(classes: string): boolean {
+  for (const name of WRITING_CLASSES) {
+    if (classes.includes(name)) return classes.split(/\s+/).some((each) => WRITING_CLASSES.has(each));
+  }
+  return false;
+}
+
 /** Whether a node is, or is inside, something people wrote. Walks up the tree: far cheaper than `closest`. */
 export function isWriting(node: AnyNode): boolean {
   for (let current: AnyNode | null = node; current; current = current.parent) {
     if (!('attribs' in current)) continue;
     const { id, class: classes } = current.attribs;
     if (id?.startsWith(WRITING_ID_PREFIX)) return true;
-    if (classes?.split(/\s+/).some((name) => WRITING_CLASSES.has(name))) return true;
+    if (classes && hasWritingClass(classes)) return true;
   }
   return false;
 }
@@ -50,5 +58,16 @@ export function headOf($: CheerioAPI): Cheerio<Element> {
 
 /** The content of a meta tag of the head. */
 export function headMeta($: CheerioAPI, property: string): string | null {
-  return headOf($).children(`meta[property="${property}"]`).attr('content')?.trim() || null;
+  // Read node by node: a page asks for several, and a selector for each cost more than reading them.
+  for (const html of $.root()[0]?.children ?? []) {
+    if (!isTag(html) || html.name !== 'html') continue;
+    for (const head of html.children) {
+      if (!isTag(head) || head.name !== 'head') continue;
+      for (const meta of head.children) {
+        if (isTag(meta) && meta.name === 'meta' && meta.attribs.property === property)
+          return meta.attribs.content?.trim() || null;
+      }
+    }
+  }
+  return null;
 }

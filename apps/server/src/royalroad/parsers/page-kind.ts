@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { RoyalRoadError } from '../errors.ts';
 import { headOf, ownMarkup, withoutWriting } from './own-markup.ts';
+import { pageIndex } from './page-index.ts';
 import { cleanText } from './text.ts';
 
 /**
@@ -29,7 +30,10 @@ export function assertDataPage($: CheerioAPI, html: string, url?: string): void 
   if (isChallengePage($)) {
     throw new RoyalRoadError('cloudflare', 'Royal Road answered with a Cloudflare challenge', { url });
   }
-  const number = cleanText(ownMarkup($('div.number')).first().text());
+  const numbers = pageIndex($)
+    .withClass('number')
+    .filter((element) => element.name === 'div');
+  const number = cleanText(ownMarkup($(numbers)).first().text());
   // The page's own text is only read when the phrase is in the markup at all (rarely): it is slow.
   const nothingHere = /There is nothing here/i.test(html) && /There is nothing here/i.test(ownText($));
   if (number === '404' || nothingHere) {

@@ -1,5 +1,5 @@
-import type { Cheerio, CheerioAPI } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import type { Element } from 'domhandler';
+import { textContent } from 'domutils';
 import { isWriting } from './own-markup.ts';
 
 /** Text with runs of whitespace folded to one space, trimmed. */
@@ -85,18 +85,21 @@ export function absoluteUrl(value: string | undefined, base: string): string | n
   }
 }
 
+/** A link to a tag's search, in both layouts. */
+export const TAG_LINK = 'a[href*="tagsAdd="]';
+
 /**
- * The tags of a fiction, from any `a[href*="tagsAdd="]` (both layouts), without repeats; a tag link an
- * author put in a description is not a tag of the fiction.
+ * The tags of a fiction from its tag links (TAG_LINK), without repeats; a tag link an author put in a
+ * description is not a tag of the fiction.
  */
-export function tagsIn($: CheerioAPI, scope: Cheerio<AnyNode>): Array<{ slug: string; label: string }> {
+export function tagsIn(links: Element[]): Array<{ slug: string; label: string }> {
   const tags = new Map<string, string>();
-  scope.find('a[href*="tagsAdd="]').each((_, element) => {
-    if (isWriting(element)) return;
-    const slug = tagSlugFrom($(element).attr('href'));
-    const label = cleanText($(element).text());
+  for (const element of links) {
+    if (isWriting(element)) continue;
+    const slug = tagSlugFrom(element.attribs.href);
+    const label = cleanText(textContent(element));
     if (slug && label && !tags.has(slug)) tags.set(slug, label);
-  });
+  }
   return [...tags].map(([slug, label]) => ({ slug, label }));
 }
 
