@@ -13,7 +13,7 @@ import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
-import { registerRequestLogging } from './http/request-log.ts';
+import { RequestLogger, registerRequestLogging } from './http/request-log.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
@@ -62,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(securityHeaders('/api/')),
     // Requests are logged by registerRequestLogging, with credentials taken out of their addresses.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger is made when it first writes a line, not for every request.
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
     // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For: the right-most
     // address that is not a trusted proxy. Fastify reads a bare hop count as "trust nothing", so a count is
     // given as the function it stands for (the socket is hop 0).

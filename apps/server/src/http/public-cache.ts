@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify';
 import { type EncodedAnswer, encodedBody, sendEncoded } from './encoded-answer.ts';
 
 declare module 'fastify' {
@@ -27,9 +33,16 @@ interface Answer extends EncodedAnswer {
   storedAt: number;
 }
 
+/** The Cache-Control header of each max-age in use, made once. */
+const cacheControls = new Map<number, string>();
 function headers(reply: FastifyReply, etag: string, maxAge: number) {
+  let cacheControl = cacheControls.get(maxAge);
+  if (!cacheControl) {
+    cacheControl = `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`;
+    cacheControls.set(maxAge, cacheControl);
+  }
   reply.header('etag', etag);
-  reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}`);
+  reply.header('cache-control', cacheControl);
 }
 
 /** Whether the request's If-None-Match names `etag`. */
@@ -62,58 +75,53 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
   const served = new WeakSet<FastifyRequest>();
   // The request producing an answer, by address: requests for the same address meanwhile wait for it
   // rather than all running the route at once when an answer expires under load.
-  const producing = new Map<string, { request: FastifyRequest; done: Promise<void>; finish: () => void }>();
-  const produced = async (request: FastifyRequest) => {
+  const producing = new Map<string, { request: FastifyRequest; made: Promise<void>; finish: () => void }>();
+  const produce = (request: FastifyRequest) => {
+    if (producing.has(request.url)) return;
+    let finish = () => {};
+    const made = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    producing.set(request.url, { request, made, finish });
+  };
+  const produced = (request: FastifyRequest) => {
     const producer = producing.get(request.url);
     if (producer?.request !== request) return;
     producing.delete(request.url);
     producer.finish();
   };
-
-  app.addHook('onRequest', async (request, reply) => {
-    const maxAge = request.routeOptions.config?.publicCache;
-    if (maxAge === undefined || request.method !== 'GET') return;
-    let answer = fresh(request.url);
-    const producer = producing.get(request.url);
-    if (!answer && producer) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        producer.done,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, WAIT_FOR_PRODUCER_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-      answer = fresh(request.url);
-    }
-    if (!answer) {
-      if (!producing.has(request.url)) {
-        let finish = () => {};
-        const done = new Promise<void>((resolve) => {
-          finish = resolve;
-        });
-        producing.set(request.url, { request, done, finish });
-      }
-      return;
-    }
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, answer: Answer, maxAge: number) => {
     served.add(request);
     headers(reply, answer.etag, maxAge);
     if (matchesEtag(request, answer.etag)) return reply.code(304).send();
     return sendEncoded(request, reply.type(answer.contentType), answer);
-  });
+  };
 
-  // A change made through this process (a refresh, a payment, a list change) is visible at once here;
-  // other processes' changes within PUBLIC_ANSWER_TTL_MS.
-  app.addHook('onRequestAbort', produced);
-  app.addHook('onResponse', async (request, reply) => {
-    await produced(request);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      answers.clear();
-      heldBytes = 0;
+  // A kept answer is sent from here, before anything else runs for the request.
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
+    const maxAge = request.routeOptions.config?.publicCache;
+    if (maxAge === undefined || request.method !== 'GET') return done();
+    const answer = fresh(request.url);
+    if (answer) return void sendKept(request, reply, answer, maxAge);
+    const producer = producing.get(request.url);
+    if (!producer) {
+      produce(request);
+      return done();
     }
-  });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, WAIT_FOR_PRODUCER_MS);
+    });
+    void Promise.race([producer.made, waited]).then(() => {
+      clearTimeout(timer);
+      const made = fresh(request.url);
+      if (made) return void sendKept(request, reply, made, maxAge);
+      produce(request);
+      done();
+    });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const onSend: onSendHookHandler = (request, reply, payload, done) => {
     const maxAge = request.routeOptions.config?.publicCache;
     if (
       served.has(request) ||
@@ -122,7 +130,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       reply.statusCode !== 200 ||
       typeof payload !== 'string'
     ) {
-      return payload;
+      return done(null, payload);
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     headers(reply, etag, maxAge);
@@ -148,9 +156,41 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     if (matchesEtag(request, etag)) {
       reply.code(304);
       reply.removeHeader('content-length');
-      return '';
+      return done(null, '');
     }
     // Compressed as every later copy is: most visitors are the first to ask for an answer in its time.
-    return encodedBody(request, reply, answer);
+    done(null, encodedBody(request, reply, answer));
+  };
+
+  // Only the routes with a public cache run these hooks.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.publicCache === undefined) return;
+    const list = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([hooks].flat() as T[]));
+    route.onRequest = [...list(route.onRequest), onRequest];
+    route.onSend = [...list(route.onSend), onSend];
+    route.onResponse = [
+      ...list(route.onResponse),
+      (request, _reply, done) => {
+        produced(request);
+        done();
+      },
+    ];
+    route.onRequestAbort = [
+      ...list(route.onRequestAbort),
+      (request, done) => {
+        produced(request);
+        done();
+      },
+    ];
+  });
+
+  // A change made through this process (a refresh, a payment, a list change) is visible at once here;
+  // other processes' changes within PUBLIC_ANSWER_TTL_MS.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      answers.clear();
+      heldBytes = 0;
+    }
+    done();
   });
 }
