@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { RequestLogger, redactUrl, registerRequestLogging } from './request-log.ts';
@@ -13,7 +13,7 @@ async function loggingApp(level = 'info') {
       done();
     },
   });
-  const logger = pino({ level }, stream);
+  const logger: FastifyBaseLogger = pino({ level }, stream);
   const app = Fastify({
     loggerInstance: logger,
     disableRequestLogging: true,

@@ -1,10 +1,25 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokens } from './tokens.ts';
 
 const SECRET = 'a-secret-that-is-long-enough-for-testing-hs256';
 
 describe('tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('expires on time, even just after it was verified', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const tokens = createTokens(SECRET, '30s');
+    const token = await tokens.sign(42);
+    expect(await tokens.verify(token)).toEqual({ userId: 42, version: 0 });
+    vi.setSystemTime(Date.now() + 20_000);
+    expect(await tokens.verify(token)).toEqual({ userId: 42, version: 0 });
+    vi.setSystemTime(Date.now() + 11_000);
+    expect(await tokens.verify(token)).toBeNull();
+  });
+
   it('round-trips a user id', async () => {
     const tokens = createTokens(SECRET, '1h');
     expect(await tokens.verify(await tokens.sign(42, 3))).toEqual({ userId: 42, version: 3 });
