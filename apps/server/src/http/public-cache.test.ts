@@ -69,3 +69,34 @@ describe('public answers', () => {
     await t.app.close();
   });
 });
+
+describe('a kept answer with a Last-Modified date (a feed)', () => {
+  it('keeps the date and answers 304 to a copy as new, by its ETag first', async () => {
+    let runs = 0;
+    const app = Fastify();
+    registerPublicCaching(app, { now: () => 0 });
+    app.get('/feed.atom', { config: { publicCache: 300 } }, async (_request, reply) => {
+      runs += 1;
+      return reply
+        .header('last-modified', 'Tue, 24 Nov 2026 10:00:00 GMT')
+        .type('application/atom+xml; charset=utf-8')
+        .send('<feed/>');
+    });
+    await app.ready();
+    const first = await app.inject({ url: '/feed.atom' });
+    const kept = await app.inject({ url: '/feed.atom' });
+    expect(runs).toBe(1);
+    expect(kept.headers['last-modified']).toBe('Tue, 24 Nov 2026 10:00:00 GMT');
+    expect(kept.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    const asNew = { 'if-modified-since': 'Tue, 24 Nov 2026 10:00:00 GMT' };
+    expect((await app.inject({ url: '/feed.atom', headers: asNew })).statusCode).toBe(304);
+    const older = { 'if-modified-since': 'Mon, 23 Nov 2026 10:00:00 GMT' };
+    expect((await app.inject({ url: '/feed.atom', headers: older })).statusCode).toBe(200);
+    // An ETag that does not match wins over a date that would.
+    const stale = { ...asNew, 'if-none-match': '"something-else"' };
+    expect((await app.inject({ url: '/feed.atom', headers: stale })).statusCode).toBe(200);
+    expect(runs).toBe(1);
+    await app.close();
+  });
+});

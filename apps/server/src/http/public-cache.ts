@@ -30,6 +30,8 @@ const WAIT_FOR_PRODUCER_MS = 5_000;
 interface Answer extends EncodedAnswer {
   etag: string;
   contentType: string;
+  /** The Last-Modified header the route sent with it (feeds do), if any. */
+  lastModified?: string;
   storedAt: number;
 }
 
@@ -49,6 +51,16 @@ function headers(reply: FastifyReply, etag: string, maxAge: number) {
 export function matchesEtag(request: FastifyRequest, etag: string) {
   const match = request.headers['if-none-match'];
   return Boolean(match?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+}
+
+/**
+ * Whether the browser's copy is still good: its If-None-Match names `etag`, or, when it sends none, its
+ * If-Modified-Since is not before `lastModified` (RFC 9110, 13.1.3).
+ */
+function notModified(request: FastifyRequest, etag: string, lastModified?: string) {
+  if (request.headers['if-none-match'] !== undefined) return matchesEtag(request, etag);
+  const since = request.headers['if-modified-since'];
+  return Boolean(since && lastModified && Date.parse(since) >= Date.parse(lastModified));
 }
 
 /**
@@ -93,7 +105,8 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
   const sendKept = (request: FastifyRequest, reply: FastifyReply, answer: Answer, maxAge: number) => {
     served.add(request);
     headers(reply, answer.etag, maxAge);
-    if (matchesEtag(request, answer.etag)) return reply.code(304).send();
+    if (answer.lastModified) reply.header('last-modified', answer.lastModified);
+    if (notModified(request, answer.etag, answer.lastModified)) return reply.code(304).send();
     return sendEncoded(request, reply.type(answer.contentType), answer);
   };
 
@@ -134,6 +147,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     }
     const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
     headers(reply, etag, maxAge);
+    const lastModified = reply.getHeader('last-modified');
     const previous = answers.get(request.url);
     forget(request.url);
     const body = Buffer.from(payload);
@@ -141,6 +155,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       body,
       etag,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      ...(typeof lastModified === 'string' ? { lastModified } : {}),
       storedAt: now(),
       ...(previous?.etag === etag ? { br: previous.br, gzip: previous.gzip } : {}),
     };
@@ -153,7 +168,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       answers.set(request.url, answer);
       heldBytes += body.length;
     }
-    if (matchesEtag(request, etag)) {
+    if (notModified(request, etag, answer.lastModified)) {
       reply.code(304);
       reply.removeHeader('content-length');
       return done(null, '');

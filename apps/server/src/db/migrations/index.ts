@@ -16,6 +16,7 @@ import * as discovery from './2026_11_27_1900_discovery.ts';
 import * as risingStarPlaces from './2026_11_28_1200_rising_star_places.ts';
 import * as fictionsUpdatedIndex from './2026_11_28_1300_fictions_updated_index.ts';
 import * as risingStarMainEntrants from './2026_11_28_1400_rising_star_main_entrants.ts';
+import * as notificationsUnreadIndex from './2026_11_28_1500_notifications_unread_index.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1200_rising_star_places': risingStarPlaces,
   '2026_11_28_1300_fictions_updated_index': fictionsUpdatedIndex,
   '2026_11_28_1400_rising_star_main_entrants': risingStarMainEntrants,
+  '2026_11_28_1500_notifications_unread_index': notificationsUnreadIndex,
 };
