@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { load as loadFor } from './load.ts';
 
 export const HEAVY_READER = { email: 'heavy@demo.rrcompanion.test', password: 'Readers4ever' };
 /** The first demo fiction: it has a year of daily snapshots (and, like the next 5, 500 chapters). */
@@ -120,13 +120,8 @@ function bodySize(url: string, headers: Record<string, string>): Promise<number>
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
+  const { rps, p50, p99, errors } = await loadFor(url, { connections: 50, seconds, headers });
+  return { rps, p50, p99, errors };
 }
 
 async function findFreePort(): Promise<number> {
