@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import { precompiled } from '../../db/precompiled.ts';
 import type { Schema, UsersTable } from '../../db/schema.ts';
 import type { UserRecord } from '../../lib/account.ts';
 
@@ -73,9 +74,13 @@ export async function releaseUnprovenAddress(
 }
 
 export function usersRepository(db: Kysely<Schema>) {
+  const byId = precompiled(db, 1, (id: number) =>
+    db.selectFrom('users').select(RECORD_COLUMNS).where('id', '=', id),
+  );
   return {
+    /** Asked on every signed-in request: compiled once. */
     async findById(id: number): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const [row] = await byId(id);
       return row && toRecord(row);
     },
 

@@ -1,9 +1,54 @@
 import type { Kysely } from 'kysely';
+import { precompiled } from '../../db/precompiled.ts';
 import type { Schema } from '../../db/schema.ts';
 import { eventColumns, toEvent } from './notifications.rows.ts';
 
 /** In-app notifications (pages, unread, read, retention) and readers' alert settings, feed token and digest. */
 export function notificationsRepository(db: Kysely<Schema>) {
+  const mine = (userId: number) =>
+    db
+      .selectFrom('notifications')
+      .where('notifications.user_id', '=', userId)
+      .where('notifications.in_app', '=', true);
+  const counts = (userId: number) => ({
+    all: mine(userId).select((eb) => eb.fn.countAll<number>().as('n')),
+    unread: mine(userId)
+      .where('notifications.read_at', 'is', null)
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  });
+  // The bell asks for a page on every page the reader opens: compiled once for each of its two shapes.
+  const page = (unread: boolean) =>
+    precompiled(db, 3, (userId: number, limit: number, offset: number) => {
+      const { all, unread: unreadCount } = counts(userId);
+      let query = db
+        .selectFrom('notifications')
+        .innerJoin('fiction_events', 'fiction_events.id', 'notifications.event_id')
+        .innerJoin('fictions', 'fictions.id', 'fiction_events.fiction_id')
+        .where('notifications.user_id', '=', userId)
+        .where('notifications.in_app', '=', true);
+      if (unread) query = query.where('notifications.read_at', 'is', null);
+      return query
+        .select([
+          'notifications.id as notification_id',
+          'notifications.read_at as read_at',
+          'notifications.created_at as created_at',
+          ...eventColumns,
+          all.as('all_count'),
+          unreadCount.as('unread_count'),
+        ])
+        .orderBy('notifications.created_at', 'desc')
+        .orderBy('notifications.id', 'desc')
+        .limit(limit)
+        .offset(offset);
+    });
+  const allPage = page(false);
+  const unreadPage = page(true);
+  // Past the last page there is no row to carry the counts.
+  const pageCounts = (userId: number) => {
+    const { all, unread } = counts(userId);
+    return db.selectNoFrom([all.as('all_count'), unread.as('unread_count')]).execute();
+  };
+
   return {
     /**
      * A page of a reader's in-app notifications, newest first, with how many there are and how many are
@@ -12,42 +57,16 @@ export function notificationsRepository(db: Kysely<Schema>) {
      * count; only a page past the end asks for the counts on their own.
      */
     async notificationPage(userId: number, query: { unread: boolean; page: number; limit: number }) {
-      const mine = db
-        .selectFrom('notifications')
-        .where('notifications.user_id', '=', userId)
-        .where('notifications.in_app', '=', true);
-      const all = mine.select((eb) => eb.fn.countAll<number>().as('n'));
-      const unread = mine
-        .where('notifications.read_at', 'is', null)
-        .select((eb) => eb.fn.countAll<number>().as('n'));
-      let page = db
-        .selectFrom('notifications')
-        .innerJoin('fiction_events', 'fiction_events.id', 'notifications.event_id')
-        .innerJoin('fictions', 'fictions.id', 'fiction_events.fiction_id')
-        .where('notifications.user_id', '=', userId)
-        .where('notifications.in_app', '=', true);
-      if (query.unread) page = page.where('notifications.read_at', 'is', null);
-      const rows = await page
-        .select([
-          'notifications.id as notification_id',
-          'notifications.read_at as read_at',
-          'notifications.created_at as created_at',
-          ...eventColumns,
-          all.as('all_count'),
-          unread.as('unread_count'),
-        ])
-        .orderBy('notifications.created_at', 'desc')
-        .orderBy('notifications.id', 'desc')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute();
-      const counts =
+      const rows = await (query.unread ? unreadPage : allPage)(
+        userId,
+        query.limit,
+        (query.page - 1) * query.limit,
+      );
+      const counts: { all_count: number | string | null; unread_count: number | string | null } =
         rows[0] ??
         (query.page === 1
           ? { all_count: 0, unread_count: 0 }
-          : await db
-              .selectNoFrom([all.as('all_count'), unread.as('unread_count')])
-              .executeTakeFirstOrThrow());
+          : ((await pageCounts(userId))[0] ?? { all_count: 0, unread_count: 0 }));
       const unreadCount = Number(counts.unread_count);
       return {
         rows: rows.map((row) => ({

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled.ts';
 import type { Schema, UserFictionsTable } from '../../db/schema.ts';
 
 export type UserFictionRow = Selectable<UserFictionsTable>;
@@ -58,6 +59,15 @@ export async function insertLastFavorite(
 /** A reader's list. Every query names the reader, so nobody reaches another reader's rows. */
 export function userFictionsRepository(db: Kysely<Schema>) {
   const mine = (userId: number) => db.selectFrom('user_fictions').where('user_id', '=', userId);
+  const versions = precompiled(db, 1, (userId: number) =>
+    db
+      .selectFrom('users')
+      .select((eb) => [
+        'list_version',
+        eb.selectFrom('fictions').select(eb.fn.max('updated_at').as('changed')).as('changed'),
+      ])
+      .where('id', '=', userId),
+  );
 
   return {
     findById(userId: number, id: number): Promise<UserFictionRow | undefined> {
@@ -102,22 +112,15 @@ export function userFictionsRepository(db: Kysely<Schema>) {
     },
 
     /** The reader's list version, raised by every change to their list. */
-    async listVersion(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('users')
-        .select('list_version')
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return Number(row?.list_version ?? 0);
-    },
-
-    /** When any fiction last changed (one index lookup). */
-    async fictionsChangedAt(): Promise<string> {
-      const row = await db
-        .selectFrom('fictions')
-        .select((eb) => eb.fn.max('updated_at').as('changed'))
-        .executeTakeFirst();
-      return stamp(row?.changed);
+    /**
+     * The reader's list version (raised by every change to it) and when any fiction last changed (one index
+     * lookup), in one statement: the favorites answer asks both on every request.
+     */
+    async listVersionAndFictionsChanged(
+      userId: number,
+    ): Promise<{ listVersion: number; fictionsChangedAt: string }> {
+      const [row] = await versions(userId);
+      return { listVersion: Number(row?.list_version ?? 0), fictionsChangedAt: stamp(row?.changed) };
     },
 
     /** When one of the reader's favorites last changed (a join over their favorites). */

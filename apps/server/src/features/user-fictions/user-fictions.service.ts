@@ -52,10 +52,8 @@ export function userFictionsService(deps: {
    * change to it) and when one of its fictions last changed.
    */
   async function favoritesVersion(userId: number): Promise<string> {
-    const [listVersion, anyChanged] = await Promise.all([
-      userFictions.listVersion(userId),
-      userFictions.fictionsChangedAt(),
-    ]);
+    const { listVersion, fictionsChangedAt: anyChanged } =
+      await userFictions.listVersionAndFictionsChanged(userId);
     const mine = await favoriteChanges.get(`${userId}|${listVersion}|${anyChanged}`, () =>
       userFictions.favoritesChangedAt(userId),
     );
