@@ -314,7 +314,7 @@ export async function registerFeatures(
   fictionsRoutes(app, { fictions: core.fictions });
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
-  const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl });
+  const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl, now });
   linkPreviewRoutes(app, { linkPreview });
   discoveryRoutes(app, {
     discovery: discoveryService({ repository: discoveryRepository(db, core.database.dialect), now }),

@@ -1,5 +1,6 @@
 import { fictionPath } from '@rrc/contract';
 import { notFound } from '../../errors.ts';
+import { PUBLIC_ANSWER_TTL_MS } from '../../http/public-cache.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import { CARD_HEIGHT, CARD_WIDTH, renderCard } from './card.ts';
@@ -26,7 +27,9 @@ export function previewDescription(preview: Preview): string {
 export function linkPreviewService(deps: {
   analytics: Pick<AnalyticsService, 'preview' | 'version'>;
   publicUrl: string;
+  now?: () => Date;
 }) {
+  const now = deps.now ?? (() => new Date());
   // A page's tags may lag a new snapshot by this long; link previews are fetched in bursts when shared.
   const previews = new TtlCache<Preview | null>({ ttlMs: 60_000, maxEntries: 1_000 });
   // One card per fiction and snapshot: a new snapshot makes a new key (and ETag).
@@ -35,6 +38,14 @@ export function linkPreviewService(deps: {
     maxEntries: 500,
     maxWeight: 64 * 1024 * 1024,
     weigh: (png) => png.length,
+  });
+
+  // A fiction's version, which names its card: asked on every request for a card, so kept as long as a public
+  // answer is (a new snapshot shows within that time).
+  const versions = new TtlCache<string | null>({
+    ttlMs: PUBLIC_ANSWER_TTL_MS,
+    maxEntries: 1_000,
+    now: () => now().getTime(),
   });
 
   const preview = (royalroadId: number) =>
@@ -72,8 +83,7 @@ export function linkPreviewService(deps: {
      * already names that ETag (the caller answers 304).
      */
     async card(royalroadId: number, ifNoneMatch: (etag: string) => boolean) {
-      // Only the fiction's version is read for a card drawn already: one indexed lookup.
-      const version = await deps.analytics.version(royalroadId);
+      const version = await versions.get(String(royalroadId), () => deps.analytics.version(royalroadId));
       if (!version) throw notFound('Fiction not found');
       const etag = `"card-${royalroadId}-${Date.parse(version).toString(36)}"`;
       if (ifNoneMatch(etag)) return { etag, png: null };
