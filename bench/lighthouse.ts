@@ -21,6 +21,13 @@ export interface LighthouseRun {
   scores: Record<Category, number>;
   /** Cumulative layout shift, as Lighthouse measured it. */
   cls: number;
+  /**
+   * Lighthouse's measure of this machine's speed (its BenchmarkIndex): its mobile settings slow the page
+   * down four times, calibrated for a fast desktop; on a slower machine the emulated phone is slower still.
+   */
+  benchmarkIndex: number;
+  /** Lighthouse's own warnings about the run (a host CPU it finds too slow, say). */
+  warnings: string[];
   passed: boolean;
 }
 
@@ -110,7 +117,13 @@ export async function runLighthouse(
         ) as Record<Category, number>;
         const passed = CATEGORIES.every((category) => scores[category] >= LIGHTHOUSE_TARGETS[category]);
         const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
-        pageRuns.push({ scores, cls, passed });
+        pageRuns.push({
+          scores,
+          cls,
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
+          warnings: (lhr.runWarnings ?? []).map(String),
+          passed,
+        });
         if (!passed) {
           for (const audit of Object.values(lhr.audits)) {
             if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
@@ -154,9 +167,12 @@ export function printLighthouse(pages: LighthousePage[]) {
     );
     page.runs.forEach((run, index) => {
       console.log(
-        `    run ${String(index + 1).padStart(2)}: performance ${String(run.scores.performance).padStart(3)}, CLS ${run.cls.toFixed(3)}${run.passed ? '' : '  (misses a target)'}`,
+        `    run ${String(index + 1).padStart(2)}: performance ${String(run.scores.performance).padStart(3)}, CLS ${run.cls.toFixed(3)}, host benchmark ${Math.round(run.benchmarkIndex)}${run.passed ? '' : '  (misses a target)'}`,
       );
     });
+    for (const warning of new Set(page.runs.flatMap((run) => run.warnings))) {
+      console.log(`    Lighthouse warned: ${warning.replace(/\s+/g, ' ').slice(0, 240)}`);
+    }
     const fast = page.runs.filter((run) => run.scores.performance >= LIGHTHOUSE_TARGETS.performance).length;
     console.log(
       `    ${fast} of ${page.runs.length} run${page.runs.length === 1 ? '' : 's'} scored performance ≥ ${LIGHTHOUSE_TARGETS.performance}`,
