@@ -118,7 +118,7 @@ export function compareGrowth(large: HttpBenchResult, years: HttpBenchResult): G
 export function printGrowth(label: string, rows: GrowthRow[]) {
   const num = (value: number, digits = 1) => value.toFixed(digits).padStart(10);
   console.log(
-    `Growth on ${label}: p99 at 50 connections, 90 days of history (large) against three years (years)`,
+    `Growth on ${label}: p99 at 50 connections, 90 days of history (large) against three years (years), both served at once and measured alternately`,
   );
   console.log(
     `  PASS when years p99 ≤ ${GROWTH_FACTOR} × max(large p99, ${GROWTH_FLOOR_MS} ms): below ${GROWTH_FLOOR_MS} ms a p99 is noise, not work`,

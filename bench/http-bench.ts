@@ -181,218 +181,260 @@ export async function startAppServer(root: string, databaseUrl: string) {
   };
 }
 
+interface PlanEntry {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  target: Target;
+  maxBytes?: number;
+}
+
+/** The endpoints measured on one server, with what its database holds (the demo reader, its lists, dates). */
+async function planFor(base: string): Promise<PlanEntry[]> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(HEAVY_READER),
+  });
+  if (!login.ok) throw new Error(`the demo reader could not sign in (${login.status}): run seed-demo first`);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const auth = { authorization: `Bearer ${token}` };
+  const favorites = await fetch(`${base}/api/userFictions/favorites?limit=1000`, { headers: auth });
+  const favoriteBody = (await favorites.json()) as {
+    data: { userFictions: Array<{ fiction_id: number }> };
+  };
+  const favoriteIds = favoriteBody.data.userFictions.map((entry) => entry.fiction_id);
+  const main = (
+    (await (await fetch(`${base}/api/rising-stars-main`)).json()) as {
+      data: { captured_at?: string | null; entries?: Array<{ royalroad_id: number }> };
+    }
+  ).data;
+  const onMain = main.entries?.[main.entries.length - 1]?.royalroad_id ?? HISTORY_FICTION;
+  const feedToken = await fetch(`${base}/api/notification-settings/feed-token`, {
+    method: 'POST',
+    headers: auth,
+  });
+  const feedUrl = new URL(((await feedToken.json()) as { data: { feed_url: string } }).data.feed_url)
+    .pathname;
+  const end = new Date(main.captured_at ?? Date.now());
+  const start = new Date(end.getTime() - 10 * 24 * 60 * 60 * 1000);
+
+  // The card renderer loads its fonts once per process: done here with another fiction's card, so that
+  // 'card.png first render' times a card drawn for the first time, not the process starting up.
+  await (await fetch(`${base}/api/fictions/${CHAPTER_FICTIONS[1]}/card.png`)).arrayBuffer();
+  const share = { kind: 'ceiling-share', min: 0.5 } as const;
+  return [
+    { name: 'landing: Top 5 Rising Stars', path: '/api/rising-stars/top?limit=5', target: share },
+    { name: 'landing: most popular on site', path: '/api/fictions/popular-by-users?limit=5', target: share },
+    { name: 'Rising Stars main', path: '/api/rising-stars-main', target: share },
+    { name: 'fiction detail', path: `/api/fictions/${HISTORY_FICTION}`, target: { kind: 'p99', maxMs: 25 } },
+    {
+      name: 'fiction history (a year)',
+      path: `/api/fictions/${HISTORY_FICTION}/history`,
+      target: { kind: 'p99', maxMs: 25 },
+    },
+    {
+      name: 'favorites (500 entries)',
+      path: '/api/userFictions/favorites?limit=1000',
+      headers: auth,
+      target: { kind: 'p99', maxMs: 50 },
+      maxBytes: 200 * 1024,
+    },
+    {
+      name: 'badges for 500 favorites',
+      path: `/api/rising-stars/latest?fictionIds=${favoriteIds.join(',')}`,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: 'position calculator',
+      path: `/api/rising-stars-position/${onMain}`,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: 'analytics (year, 500 chapters)',
+      path: `/api/fictions/${HISTORY_FICTION}/analytics`,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: 'compare 6 such fictions',
+      path: `/api/compare?ids=${CHAPTER_FICTIONS.join(',')}`,
+      target: { kind: 'p99', maxMs: 100 },
+    },
+    {
+      name: 'card.png first render',
+      path: `/api/fictions/${HISTORY_FICTION}/card.png`,
+      target: { kind: 'first', maxMs: 300 },
+    },
+    {
+      name: 'card.png cached',
+      path: `/api/fictions/${HISTORY_FICTION}/card.png`,
+      target: { kind: 'p99', maxMs: 25 },
+    },
+    {
+      name: 'search: two words',
+      path: '/api/fictions/search?q=crimson%20dungeon',
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: 'search: 3 filters, 7-day gain sort',
+      path: '/api/fictions/search?tags=Fantasy&status=ongoing&minFollowers=100&sort=gain7',
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    { name: 'movers (7 days)', path: '/api/fictions/movers?window=7d', target: { kind: 'p99', maxMs: 50 } },
+    {
+      name: 'replay window (10 days)',
+      path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
+      target: { kind: 'p99', maxMs: 100 },
+    },
+    {
+      name: 'alerts: the bell (unread count)',
+      path: '/api/notifications?unread=true&page=1&limit=1',
+      headers: auth,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: 'alerts: notifications, a page of 20',
+      path: '/api/notifications?page=1&limit=20',
+      headers: auth,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    {
+      name: "alerts: a fiction's Atom feed",
+      path: `/feeds/fictions/${onMain}.atom`,
+      target: { kind: 'p99', maxMs: 50 },
+    },
+    { name: "alerts: a reader's private feed", path: feedUrl, target: { kind: 'p99', maxMs: 50 } },
+  ];
+}
+
+/** The HTTP table on one database (see runHttpBenchesSideBySide). */
 export async function runHttpBench(options: {
   root: string;
   databaseUrl: string;
   label: string;
   seconds?: number;
 }): Promise<HttpBenchResult> {
-  const seconds = options.seconds ?? 8;
+  const [result] = await runHttpBenchesSideBySide({
+    root: options.root,
+    databases: [{ url: options.databaseUrl, label: options.label }],
+    seconds: options.seconds,
+  });
+  if (!result) throw new Error('no result');
+  return result;
+}
+
+/**
+ * The HTTP table on several databases at once, each behind a server of its own, started together: every
+ * endpoint is measured on one, then the next, for `rounds` rounds of `seconds / rounds` each (the order
+ * reversed every other round), and each figure is the mean of its rounds. On a machine whose speed drifts, two databases measured minutes apart
+ * differ by the drift; measured alternately, by what they hold.
+ */
+export async function runHttpBenchesSideBySide(options: {
+  root: string;
+  databases: Array<{ url: string; label: string }>;
+  seconds?: number;
+  rounds?: number;
+}): Promise<HttpBenchResult[]> {
+  const rounds = options.rounds ?? 1;
+  const seconds = (options.seconds ?? 8) / rounds;
   const ceiling = startProcess([path.join(options.root, 'bench/ceiling-server.ts')], process.env);
-  const app = await startAppServer(options.root, options.databaseUrl);
-  const server = app.child;
-  const base = app.base;
-  let peak = 0;
-  let endpointPeak = 0;
+  const apps: Array<Awaited<ReturnType<typeof startAppServer>>> = [];
+  const peaks = options.databases.map(() => ({ all: 0, endpoint: 0 }));
   const sampler = setInterval(() => {
-    if (!server.pid) return;
-    const rss = rssMb(server.pid);
-    peak = Math.max(peak, rss);
-    endpointPeak = Math.max(endpointPeak, rss);
+    apps.forEach((app, index) => {
+      const peak = peaks[index];
+      if (!app.child.pid || !peak) return;
+      const rss = rssMb(app.child.pid);
+      peak.all = Math.max(peak.all, rss);
+      peak.endpoint = Math.max(peak.endpoint, rss);
+    });
   }, 200);
   try {
+    for (const database of options.databases) apps.push(await startAppServer(options.root, database.url));
     const ceilingPort = Number(await firstLine(ceiling));
-
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(HEAVY_READER),
-    });
-    if (!login.ok)
-      throw new Error(`the demo reader could not sign in (${login.status}): run seed-demo first`);
-    const { token } = ((await login.json()) as { data: { token: string } }).data;
-    const auth = { authorization: `Bearer ${token}` };
-    const favorites = await fetch(`${base}/api/userFictions/favorites?limit=1000`, { headers: auth });
-    const favoriteBody = (await favorites.json()) as {
-      data: { userFictions: Array<{ fiction_id: number }> };
-    };
-    const favoriteIds = favoriteBody.data.userFictions.map((entry) => entry.fiction_id);
-    const main = (
-      (await (await fetch(`${base}/api/rising-stars-main`)).json()) as {
-        data: { captured_at?: string | null; entries?: Array<{ royalroad_id: number }> };
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}/ceiling`;
+    const plans = await Promise.all(apps.map((app) => planFor(app.base)));
+    const ceilingLoad = await load(ceilingUrl, {}, seconds * rounds);
+    const endpoints: EndpointResult[][] = apps.map(() => []);
+    const entries = plans[0] ?? [];
+    for (const [index, first] of entries.entries()) {
+      const measured = apps.map(() => ({ rps: 0, p50: 0, p99: 0, errors: 0, ceilingRps: 0, runs: 0 }));
+      for (const peak of peaks) peak.endpoint = 0;
+      // A first render happens once: it is timed in the first round only.
+      const endpointRounds = first.target.kind === 'first' ? 1 : rounds;
+      for (let round = 0; round < endpointRounds; round++) {
+        // One order, then the other (A B B A): whatever favours the first or the last of a round cancels out.
+        const order = [...apps.entries()];
+        if (round % 2 === 1) order.reverse();
+        for (const [side, app] of order) {
+          const entry = plans[side]?.[index] as PlanEntry;
+          const sum = measured[side] as (typeof measured)[number];
+          const headers = { ...BROWSER_HEADERS, ...entry.headers };
+          // The machine's speed drifts during a run: an endpoint held to a share of the ceiling is compared
+          // with the ceiling measured just before it.
+          sum.ceilingRps +=
+            entry.target.kind === 'ceiling-share'
+              ? (await load(ceilingUrl, {}, seconds)).rps
+              : ceilingLoad.rps;
+          const result =
+            entry.target.kind === 'first'
+              ? await once(`${app.base}${entry.path}`, headers)
+              : await load(`${app.base}${entry.path}`, headers, seconds);
+          sum.rps += result.rps;
+          sum.p50 += result.p50;
+          sum.p99 += result.p99;
+          sum.errors += result.errors;
+          sum.runs += 1;
+        }
       }
-    ).data;
-    const onMain = main.entries?.[main.entries.length - 1]?.royalroad_id ?? HISTORY_FICTION;
-    const feedToken = await fetch(`${base}/api/notification-settings/feed-token`, {
-      method: 'POST',
-      headers: auth,
-    });
-    const feedUrl = new URL(((await feedToken.json()) as { data: { feed_url: string } }).data.feed_url)
-      .pathname;
-    const end = new Date(main.captured_at ?? Date.now());
-    const start = new Date(end.getTime() - 10 * 24 * 60 * 60 * 1000);
-
-    // The card renderer loads its fonts once per process: done here with another fiction's card, so that
-    // 'card.png first render' times a card drawn for the first time, not the process starting up.
-    await (await fetch(`${base}/api/fictions/${CHAPTER_FICTIONS[1]}/card.png`)).arrayBuffer();
-    const ceilingLoad = await load(`http://127.0.0.1:${ceilingPort}/ceiling`, {}, seconds);
-    const share = { kind: 'ceiling-share', min: 0.5 } as const;
-    const plan: Array<{
-      name: string;
-      path: string;
-      headers?: Record<string, string>;
-      target: Target;
-      maxBytes?: number;
-    }> = [
-      { name: 'landing: Top 5 Rising Stars', path: '/api/rising-stars/top?limit=5', target: share },
-      {
-        name: 'landing: most popular on site',
-        path: '/api/fictions/popular-by-users?limit=5',
-        target: share,
-      },
-      { name: 'Rising Stars main', path: '/api/rising-stars-main', target: share },
-      {
-        name: 'fiction detail',
-        path: `/api/fictions/${HISTORY_FICTION}`,
-        target: { kind: 'p99', maxMs: 25 },
-      },
-      {
-        name: 'fiction history (a year)',
-        path: `/api/fictions/${HISTORY_FICTION}/history`,
-        target: { kind: 'p99', maxMs: 25 },
-      },
-      {
-        name: 'favorites (500 entries)',
-        path: '/api/userFictions/favorites?limit=1000',
-        headers: auth,
-        target: { kind: 'p99', maxMs: 50 },
-        maxBytes: 200 * 1024,
-      },
-      {
-        name: 'badges for 500 favorites',
-        path: `/api/rising-stars/latest?fictionIds=${favoriteIds.join(',')}`,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'position calculator',
-        path: `/api/rising-stars-position/${onMain}`,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'analytics (year, 500 chapters)',
-        path: `/api/fictions/${HISTORY_FICTION}/analytics`,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'compare 6 such fictions',
-        path: `/api/compare?ids=${CHAPTER_FICTIONS.join(',')}`,
-        target: { kind: 'p99', maxMs: 100 },
-      },
-      {
-        name: 'card.png first render',
-        path: `/api/fictions/${HISTORY_FICTION}/card.png`,
-        target: { kind: 'first', maxMs: 300 },
-      },
-      {
-        name: 'card.png cached',
-        path: `/api/fictions/${HISTORY_FICTION}/card.png`,
-        target: { kind: 'p99', maxMs: 25 },
-      },
-      {
-        name: 'search: two words',
-        path: '/api/fictions/search?q=crimson%20dungeon',
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'search: 3 filters, 7-day gain sort',
-        path: '/api/fictions/search?tags=Fantasy&status=ongoing&minFollowers=100&sort=gain7',
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'movers (7 days)',
-        path: '/api/fictions/movers?window=7d',
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'replay window (10 days)',
-        path: `/api/rising-stars?genre=main&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`,
-        target: { kind: 'p99', maxMs: 100 },
-      },
-      {
-        name: 'alerts: the bell (unread count)',
-        path: '/api/notifications?unread=true&page=1&limit=1',
-        headers: auth,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: 'alerts: notifications, a page of 20',
-        path: '/api/notifications?page=1&limit=20',
-        headers: auth,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: "alerts: a fiction's Atom feed",
-        path: `/feeds/fictions/${onMain}.atom`,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-      {
-        name: "alerts: a reader's private feed",
-        path: feedUrl,
-        target: { kind: 'p99', maxMs: 50 },
-      },
-    ];
-
-    const endpoints: EndpointResult[] = [];
-    for (const entry of plan) {
-      endpointPeak = 0;
-      const headers = { ...BROWSER_HEADERS, ...entry.headers };
-      // The machine's speed drifts during a run: an endpoint held to a share of the ceiling is compared
-      // with the ceiling measured just before it.
-      const ceilingRps =
-        entry.target.kind === 'ceiling-share'
-          ? (await load(`http://127.0.0.1:${ceilingPort}/ceiling`, {}, seconds)).rps
-          : ceilingLoad.rps;
-      const measured =
-        entry.target.kind === 'first'
-          ? await once(`${base}${entry.path}`, headers)
-          : await load(`${base}${entry.path}`, headers, seconds);
-      const bytes = await bodySize(`${base}${entry.path}`, entry.headers ?? {});
-      // The request that makes a kept answer again is sent as made; the next ones, compressed.
-      const sentBytes = Math.min(
-        await bodySize(`${base}${entry.path}`, headers),
-        await bodySize(`${base}${entry.path}`, headers),
-      );
-      const passed =
-        measured.errors === 0 &&
-        (entry.maxBytes === undefined || bytes <= entry.maxBytes) &&
-        (entry.target.kind === 'ceiling-share'
-          ? measured.rps >= entry.target.min * ceilingRps
-          : entry.target.kind === 'p99' || entry.target.kind === 'first'
-            ? measured.p99 <= entry.target.maxMs
-            : true);
-      endpoints.push({
-        name: entry.name,
-        path: entry.path,
-        ...measured,
-        bytes,
-        sentBytes,
-        maxBytes: entry.maxBytes,
-        ceilingRps,
-        target: entry.target,
-        passed,
-        peakRssMb: endpointPeak,
-      });
+      for (const [side, app] of apps.entries()) {
+        const entry = plans[side]?.[index] as PlanEntry;
+        const sum = measured[side] as (typeof measured)[number];
+        const mean = { rps: sum.rps / sum.runs, p50: sum.p50 / sum.runs, p99: sum.p99 / sum.runs };
+        const ceilingRps = sum.ceilingRps / sum.runs;
+        const headers = { ...BROWSER_HEADERS, ...entry.headers };
+        const bytes = await bodySize(`${app.base}${entry.path}`, entry.headers ?? {});
+        // The request that makes a kept answer again is sent as made; the next ones, compressed.
+        const sentBytes = Math.min(
+          await bodySize(`${app.base}${entry.path}`, headers),
+          await bodySize(`${app.base}${entry.path}`, headers),
+        );
+        const passed =
+          sum.errors === 0 &&
+          (entry.maxBytes === undefined || bytes <= entry.maxBytes) &&
+          (entry.target.kind === 'ceiling-share'
+            ? mean.rps >= entry.target.min * ceilingRps
+            : entry.target.kind === 'p99' || entry.target.kind === 'first'
+              ? mean.p99 <= entry.target.maxMs
+              : true);
+        endpoints[side]?.push({
+          name: entry.name,
+          path: entry.path,
+          ...mean,
+          errors: sum.errors,
+          bytes,
+          sentBytes,
+          maxBytes: entry.maxBytes,
+          ceilingRps,
+          target: entry.target,
+          passed,
+          peakRssMb: peaks[side]?.endpoint ?? 0,
+        });
+      }
     }
-    return {
-      database: options.label,
-      ceilingRps: ceilingLoad.rps,
-      endpoints,
-      peakRssMb: peak,
-      memoryPassed: peak > 0 && peak < MEMORY_LIMIT_MB,
-    };
+    return options.databases.map((database, side) => {
+      const peak = peaks[side]?.all ?? 0;
+      return {
+        database: database.label,
+        ceilingRps: ceilingLoad.rps,
+        endpoints: endpoints[side] ?? [],
+        peakRssMb: peak,
+        memoryPassed: peak > 0 && peak < MEMORY_LIMIT_MB,
+      };
+    });
   } finally {
     clearInterval(sampler);
-    await app.stop();
+    await Promise.all(apps.map((app) => app.stop()));
     ceiling.kill('SIGTERM');
   }
 }
