@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { testAppForEach } from '../../../test/hooks.ts';
 import { call, createTestApp, registerUser, storeCapture } from '../../../test/test-app.ts';
+import { analyticsRepository } from './analytics.repository.ts';
+import { analyticsService } from './analytics.service.ts';
 
 const t = testAppForEach(() => createTestApp());
 type Failure = { success: false; error: string };
@@ -217,3 +219,20 @@ function unzipEntry(buffer: Buffer, name: string): Promise<string> {
     });
   });
 }
+
+describe("a link preview's followers sparkline", () => {
+  it('covers the 90 days before the newest snapshot, never older history, even across a gap', async () => {
+    const gap = Array.from({ length: 40 }, (_, index) => 350 + index);
+    await seed(520, { launch: '2025-06-01T00:00:00.000Z', days: 400, perDay: 3, skip: gap });
+    const analytics = analyticsService({
+      analytics: analyticsRepository(t.database.db),
+      now: () => new Date(),
+    });
+    const preview = await analytics.preview(520);
+    // Days 310 to 349 and 390 to 400: the days with a snapshot in the 90 days up to day 400, its newest.
+    expect(preview?.sparkline).toHaveLength(51);
+    expect(preview?.sparkline[0]).toBe(310 * 3);
+    expect(preview?.sparkline.at(-1)).toBe(400 * 3);
+    expect(await analytics.preview(999_999)).toBeNull();
+  });
+});

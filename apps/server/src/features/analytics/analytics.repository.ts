@@ -6,7 +6,10 @@ const READABLE = [...READABLE_CAPTURES];
 /** What analytics read: snapshots, chapter release times, peers and Rising Stars entries. */
 export function analyticsRepository(db: Kysely<Schema>) {
   return {
-    /** A fiction's current figures and when it last changed (a new snapshot changes `updated_at`). */
+    /**
+     * A fiction's current figures, when it last changed (a new snapshot changes `updated_at`) and when its
+     * newest snapshot was taken.
+     */
     fiction(royalroadId: number) {
       return db
         .selectFrom('fictions')
@@ -23,6 +26,7 @@ export function analyticsRepository(db: Kysely<Schema>) {
           'total_views',
           'overall_score',
           'updated_at',
+          'last_scraped_at',
         ])
         .select((eb) =>
           eb
@@ -62,6 +66,17 @@ export function analyticsRepository(db: Kysely<Schema>) {
     },
 
     /** Every snapshot of a fiction, oldest first. */
+    /** A fiction's snapshots taken at `since` or later, oldest first (read from its index, not its whole history). */
+    snapshotsSince(fictionId: number, since: string) {
+      return db
+        .selectFrom('fiction_snapshots')
+        .select(['captured_at', 'followers', 'favorites', 'ratings', 'total_views', 'pages'])
+        .where('fiction_id', '=', fictionId)
+        .where('captured_at', '>=', since)
+        .orderBy('captured_at')
+        .execute();
+    },
+
     snapshots(fictionId: number) {
       return db
         .selectFrom('fiction_snapshots')

@@ -16,6 +16,8 @@ import { cadence, chapterGrowth, dailyGrowth, weeklyBeyondAYear } from './growth
 import { cohortBounds, type Entrant, entrantsSummary, peerPercentiles } from './peers.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The days a link preview's followers sparkline covers, before a fiction's newest snapshot. */
+const SPARKLINE_DAYS = 90;
 const RANGE_DAYS: Record<AnalyticsRange, number | null> = { '7d': 7, '30d': 30, '90d': 90, all: null };
 
 interface StoredEntrant extends Entrant {
@@ -127,18 +129,21 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
 
     /**
      * What a link preview of a fiction shows: its title, author and key numbers, its best place on the main
-     * Rising Stars list and its followers at the end of each of its last 90 days with a snapshot. `version`
-     * changes with every new snapshot. Null for a fiction this site does not know.
+     * Rising Stars list and its followers at the end of each day with a snapshot in the 90 days before its
+     * newest one (only those are read, however long its history). `version` changes with every new snapshot.
+     * Null for a fiction this site does not know.
      */
     async preview(royalroadId: number) {
       const fiction = await analytics.fiction(royalroadId);
       if (!fiction) return null;
+      const newest = fiction.last_scraped_at ? Date.parse(String(fiction.last_scraped_at)) : Number.NaN;
+      const since = Number.isNaN(newest) ? '' : new Date(newest - SPARKLINE_DAYS * DAY_MS).toISOString();
       const [snapshots, bestPosition] = await Promise.all([
-        analytics.snapshots(fiction.id),
+        analytics.snapshotsSince(fiction.id, since),
         analytics.bestMainPosition(fiction.id),
       ]);
       const followers = dailyGrowth(snapshots)
-        .slice(-90)
+        .slice(-SPARKLINE_DAYS)
         .flatMap((day) => (day.followers === null ? [] : [day.followers]));
       return {
         royalroad_id: fiction.royalroad_id,
