@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { load } from 'cheerio/slim';
 import { type AnyNode, type Element, isTag } from 'domhandler';
-import { nextElementSibling, textContent } from 'domutils';
+import { findOne, nextElementSibling, textContent } from 'domutils';
 import { RoyalRoadError } from '../errors.ts';
 import { headMeta, headOf, isWriting } from './own-markup.ts';
 import { elementsWithin, findWithin, type PageIndex, pageIndex } from './page-index.ts';
@@ -194,18 +194,6 @@ function textOutsideTime(node: AnyNode): string {
   return text;
 }
 
-/** The first element below `root` (in document order) that `test` accepts. */
-function firstBelow(root: Element, test: (element: Element) => boolean): Element | undefined {
-  const stack: AnyNode[] = [...root.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (!isTag(node)) continue;
-    if (test(node)) return node;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
-  }
-  return undefined;
-}
-
 /** Whether `element` is inside a table cell of `row`. */
 function inCellOf(element: Element, row: Element): boolean {
   for (let parent = element.parent; parent && parent !== row; parent = parent.parent)
@@ -218,16 +206,20 @@ function tableChapters($: CheerioAPI, index: PageIndex): ParsedChapter[] {
   return findWithin($, index.withId('chapters'), 'table#chapters tr.chapter-row')
     .get()
     .map((row) => {
-      const link = firstBelow(
-        row,
-        (element) =>
-          element.name === 'a' &&
-          element.attribs.href?.includes('/chapter/') === true &&
-          inCellOf(element, row),
-      );
+      const link =
+        findOne(
+          (element) =>
+            element.name === 'a' &&
+            element.attribs.href?.includes('/chapter/') === true &&
+            inCellOf(element, row),
+          row.children,
+        ) ?? undefined;
       const href = link?.attribs.href ?? row.attribs['data-url'];
       const idMatch = /\/chapter\/(\d+)/.exec(href ?? '');
-      const time = firstBelow(row, (element) => element.name === 'time' && 'unixtime' in element.attribs);
+      const time = findOne(
+        (element) => element.name === 'time' && 'unixtime' in element.attribs,
+        row.children,
+      );
       return {
         id: idMatch?.[1] ? Number(idMatch[1]) : null,
         title: cleanText(link ? textOutsideTime(link) : '').replace(/\s+ago$/, ''),

@@ -1,5 +1,5 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
-import { type AnyNode, type Element, isTag } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { findAll } from 'domutils';
 
 /**
@@ -43,16 +43,9 @@ export function pageIndex($: CheerioAPI): PageIndex {
   const root = $.root()[0] as AnyNode;
   const known = indexes.get(root);
   if (known) return known;
-  // Every element in document order, depth first without recursion (markup can be nested very deeply);
+  // Every element in document order (domutils walks without recursion: markup can be nested very deeply);
   // each question then filters this list, which costs far less than walking the tree again.
-  const elements: Element[] = [];
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (isTag(node)) elements.push(node);
-    if ('children' in node)
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
-  }
+  const elements = findAll(() => true, [root]);
   const index: PageIndex = {
     tag: remembered((name) => elements.filter((element) => element.name === name)),
     withClass: remembered((name) => elements.filter((element) => hasClass(element, name))),
