@@ -234,5 +234,8 @@ describe("a link preview's followers sparkline", () => {
     expect(preview?.sparkline[0]).toBe(310 * 3);
     expect(preview?.sparkline.at(-1)).toBe(400 * 3);
     expect(await analytics.preview(999_999)).toBeNull();
+    // A fiction known but never scraped has an empty sparkline.
+    await seed(521, { launch: '2025-06-01T00:00:00.000Z', days: 0, perDay: 3 });
+    expect((await analytics.preview(521))?.sparkline).toEqual([]);
   });
 });

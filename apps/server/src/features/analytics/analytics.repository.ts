@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import { READABLE_CAPTURES, type Schema } from '../../db/schema.ts';
 
 const READABLE = [...READABLE_CAPTURES];
+/** What growth is computed from, of a snapshot. */
+const SNAPSHOT_COLUMNS = [
+  'captured_at',
+  'followers',
+  'favorites',
+  'ratings',
+  'total_views',
+  'pages',
+] as const;
 
 /** What analytics read: snapshots, chapter release times, peers and Rising Stars entries. */
 export function analyticsRepository(db: Kysely<Schema>) {
@@ -70,7 +79,7 @@ export function analyticsRepository(db: Kysely<Schema>) {
     snapshotsSince(fictionId: number, since: string) {
       return db
         .selectFrom('fiction_snapshots')
-        .select(['captured_at', 'followers', 'favorites', 'ratings', 'total_views', 'pages'])
+        .select(SNAPSHOT_COLUMNS)
         .where('fiction_id', '=', fictionId)
         .where('captured_at', '>=', since)
         .orderBy('captured_at')
@@ -80,7 +89,7 @@ export function analyticsRepository(db: Kysely<Schema>) {
     snapshots(fictionId: number) {
       return db
         .selectFrom('fiction_snapshots')
-        .select(['captured_at', 'followers', 'favorites', 'ratings', 'total_views', 'pages'])
+        .select(SNAPSHOT_COLUMNS)
         .where('fiction_id', '=', fictionId)
         .orderBy('captured_at')
         .execute();

@@ -137,9 +137,11 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
       const fiction = await analytics.fiction(royalroadId);
       if (!fiction) return null;
       const newest = fiction.last_scraped_at ? Date.parse(String(fiction.last_scraped_at)) : Number.NaN;
-      const since = Number.isNaN(newest) ? '' : new Date(newest - SPARKLINE_DAYS * DAY_MS).toISOString();
       const [snapshots, bestPosition] = await Promise.all([
-        analytics.snapshotsSince(fiction.id, since),
+        // A fiction never scraped has no snapshot to read.
+        Number.isNaN(newest)
+          ? []
+          : analytics.snapshotsSince(fiction.id, new Date(newest - SPARKLINE_DAYS * DAY_MS).toISOString()),
         analytics.bestMainPosition(fiction.id),
       ]);
       const followers = dailyGrowth(snapshots)
