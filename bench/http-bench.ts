@@ -1,6 +1,6 @@
 // Requests per second, p50 and p99 at 50 connections for the endpoints people wait on, against the real
 // server on a seeded database, next to the framework ceiling measured in the same run; plus the server's
-// memory under that load.
+// memory under that load, and under a burst of link preview cards never drawn, all asked for at once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -13,12 +13,22 @@ export const HEAVY_READER = { email: 'heavy@demo.rrcompanion.test', password: 'R
 export const HISTORY_FICTION = 1_000_000;
 /** The demo fictions with a year of history and 500 chapters each. */
 const CHAPTER_FICTIONS = [0, 1, 2, 3, 4, 5].map((i) => HISTORY_FICTION + i);
+/** Link preview cards asked for at once, each of a different fiction and never drawn before. */
+export const CARD_BURST = 150;
+/** The server's cards drawn at once plus those waiting their turn: at least these many of a burst are drawn. */
+const CARD_BURST_DRAWN = 2 + 8;
 
 export type Target =
   | { kind: 'ceiling-share'; min: number }
   | { kind: 'p99'; maxMs: number }
   /** One request alone (nothing cached for it yet), timed. */
   | { kind: 'first'; maxMs: number }
+  /**
+   * The entry's `burstPaths` all asked for at once, once: every answer is the card or a 503 with Retry-After, at
+   * least `minDrawn` are cards, /api/health (asked over and over meanwhile) answers within `maxHealthMs`, and
+   * the server's memory stays under MEMORY_LIMIT_MB.
+   */
+  | { kind: 'burst'; minDrawn: number; maxHealthMs: number }
   | { kind: 'none' };
 
 export interface EndpointResult {
@@ -37,8 +47,18 @@ export interface EndpointResult {
   ceilingRps: number;
   /** The server's largest resident memory while this endpoint was measured. */
   peakRssMb: number;
+  /** What a burst gave: answers drawn and refused, the slowest /api/health meanwhile. */
+  burst?: BurstOutcome;
   target: Target;
   passed: boolean;
+}
+
+export interface BurstOutcome {
+  requests: number;
+  drawn: number;
+  /** 503 with Retry-After: the server's queue was full. */
+  refused: number;
+  slowestHealthMs: number;
 }
 
 /** What a browser says it accepts: every request of the table sends it, as the web app's requests do. */
@@ -103,6 +123,59 @@ async function once(url: string, headers: Record<string, string>) {
   await response.arrayBuffer();
   const ms = performance.now() - started;
   return { rps: 1000 / ms, p50: ms, p99: ms, errors: response.ok ? 0 : 1 };
+}
+
+/**
+ * `paths` all asked for at once, each on a connection of its own, while /api/health is asked over and over:
+ * the latencies of the answers (its p50 and p99), how many were drawn and refused, the slowest health answer.
+ * Anything but a 200 or a 503 with Retry-After is an error.
+ */
+async function burst(base: string, paths: string[], headers: Record<string, string>) {
+  let probing = true;
+  let slowestHealthMs = 0;
+  let healthErrors = 0;
+  const prober = (async () => {
+    while (probing) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/health`).catch(() => null);
+      await response?.arrayBuffer();
+      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - started);
+      if (!response?.ok) healthErrors += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const started = performance.now();
+  const answers = await Promise.all(
+    paths.map(async (requestPath) => {
+      const sent = performance.now();
+      try {
+        const response = await fetch(`${base}${requestPath}`, { headers });
+        await response.arrayBuffer();
+        return {
+          ms: performance.now() - sent,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+        };
+      } catch {
+        return { ms: performance.now() - sent, status: 0, retryAfter: null };
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  probing = false;
+  await prober;
+  const latencies = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const at = (share: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  const drawn = answers.filter((answer) => answer.status === 200).length;
+  const refused = answers.filter((answer) => answer.status === 503 && Number(answer.retryAfter) > 0).length;
+  return {
+    rps: answers.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: answers.length - drawn - refused + healthErrors,
+    outcome: { requests: answers.length, drawn, refused, slowestHealthMs } satisfies BurstOutcome,
+  };
 }
 
 /** The size of one answer's body as it travels (no decompression), with `headers`. */
@@ -187,6 +260,8 @@ interface PlanEntry {
   headers?: Record<string, string>;
   target: Target;
   maxBytes?: number;
+  /** A burst's paths, asked for at once (`path` is the first of them). */
+  burstPaths?: string[];
 }
 
 /** The endpoints measured on one server, with what its database holds (the demo reader, its lists, dates). */
@@ -222,6 +297,11 @@ async function planFor(base: string): Promise<PlanEntry[]> {
   // The card renderer loads its fonts once per process: done here with another fiction's card, so that
   // 'card.png first render' times a card drawn for the first time, not the process starting up.
   await (await fetch(`${base}/api/fictions/${CHAPTER_FICTIONS[1]}/card.png`)).arrayBuffer();
+  // Fictions whose cards nothing else asks for (every scale seeds at least 500 demo fictions).
+  const burstPaths = Array.from(
+    { length: CARD_BURST },
+    (_, index) => `/api/fictions/${HISTORY_FICTION + CHAPTER_FICTIONS.length + index}/card.png`,
+  );
   const share = { kind: 'ceiling-share', min: 0.5 } as const;
   return [
     { name: 'landing: Top 5 Rising Stars', path: '/api/rising-stars/top?limit=5', target: share },
@@ -304,6 +384,13 @@ async function planFor(base: string): Promise<PlanEntry[]> {
       target: { kind: 'p99', maxMs: 50 },
     },
     { name: "alerts: a reader's private feed", path: feedUrl, target: { kind: 'p99', maxMs: 50 } },
+    // Last, so that whatever it leaves behind does not weigh on the endpoints above.
+    {
+      name: `card.png burst: ${CARD_BURST} new at once`,
+      path: burstPaths[0] as string,
+      burstPaths,
+      target: { kind: 'burst', minDrawn: CARD_BURST_DRAWN, maxHealthMs: 1_000 },
+    },
   ];
 }
 
@@ -348,7 +435,7 @@ export async function runHttpBenchesSideBySide(options: {
       peak.all = Math.max(peak.all, rss);
       peak.endpoint = Math.max(peak.endpoint, rss);
     });
-  }, 200);
+  }, 50);
   try {
     for (const database of options.databases) apps.push(await startAppServer(options.root, database.url));
     const ceilingPort = Number(await firstLine(ceiling));
@@ -358,10 +445,18 @@ export async function runHttpBenchesSideBySide(options: {
     const endpoints: EndpointResult[][] = apps.map(() => []);
     const entries = plans[0] ?? [];
     for (const [index, first] of entries.entries()) {
-      const measured = apps.map(() => ({ rps: 0, p50: 0, p99: 0, errors: 0, ceilingRps: 0, runs: 0 }));
+      const measured = apps.map(() => ({
+        rps: 0,
+        p50: 0,
+        p99: 0,
+        errors: 0,
+        ceilingRps: 0,
+        runs: 0,
+        burst: undefined as BurstOutcome | undefined,
+      }));
       for (const peak of peaks) peak.endpoint = 0;
-      // A first render happens once: it is timed in the first round only.
-      const endpointRounds = first.target.kind === 'first' ? 1 : rounds;
+      // A first render happens once: it is timed in the first round only (a burst's, too).
+      const endpointRounds = first.target.kind === 'first' || first.target.kind === 'burst' ? 1 : rounds;
       for (let round = 0; round < endpointRounds; round++) {
         // One order, then the other (A B B A): whatever favours the first or the last of a round cancels out.
         const order = [...apps.entries()];
@@ -376,10 +471,17 @@ export async function runHttpBenchesSideBySide(options: {
             entry.target.kind === 'ceiling-share'
               ? (await load(ceilingUrl, {}, seconds)).rps
               : ceilingLoad.rps;
-          const result =
-            entry.target.kind === 'first'
-              ? await once(`${app.base}${entry.path}`, headers)
-              : await load(`${app.base}${entry.path}`, headers, seconds);
+          let result: { rps: number; p50: number; p99: number; errors: number };
+          if (entry.target.kind === 'burst') {
+            const measuredBurst = await burst(app.base, entry.burstPaths ?? [entry.path], headers);
+            sum.burst = measuredBurst.outcome;
+            result = measuredBurst;
+          } else {
+            result =
+              entry.target.kind === 'first'
+                ? await once(`${app.base}${entry.path}`, headers)
+                : await load(`${app.base}${entry.path}`, headers, seconds);
+          }
           sum.rps += result.rps;
           sum.p50 += result.p50;
           sum.p99 += result.p99;
@@ -399,6 +501,7 @@ export async function runHttpBenchesSideBySide(options: {
           await bodySize(`${app.base}${entry.path}`, headers),
           await bodySize(`${app.base}${entry.path}`, headers),
         );
+        const peakRssMb = peaks[side]?.endpoint ?? 0;
         const passed =
           sum.errors === 0 &&
           (entry.maxBytes === undefined || bytes <= entry.maxBytes) &&
@@ -406,7 +509,12 @@ export async function runHttpBenchesSideBySide(options: {
             ? mean.rps >= entry.target.min * ceilingRps
             : entry.target.kind === 'p99' || entry.target.kind === 'first'
               ? mean.p99 <= entry.target.maxMs
-              : true);
+              : entry.target.kind === 'burst'
+                ? (sum.burst?.drawn ?? 0) >= entry.target.minDrawn &&
+                  (sum.burst?.slowestHealthMs ?? Number.POSITIVE_INFINITY) <= entry.target.maxHealthMs &&
+                  peakRssMb > 0 &&
+                  peakRssMb < MEMORY_LIMIT_MB
+                : true);
         endpoints[side]?.push({
           name: entry.name,
           path: entry.path,
@@ -418,7 +526,8 @@ export async function runHttpBenchesSideBySide(options: {
           ceilingRps,
           target: entry.target,
           passed,
-          peakRssMb: peaks[side]?.endpoint ?? 0,
+          peakRssMb,
+          burst: sum.burst,
         });
       }
     }
@@ -460,13 +569,19 @@ export function printHttpBench(result: HttpBenchResult) {
           ? `p99 ≤ ${entry.target.maxMs} ms`
           : entry.target.kind === 'first'
             ? `once ≤ ${entry.target.maxMs} ms`
-            : '',
+            : entry.target.kind === 'burst'
+              ? `≥ ${entry.target.minDrawn} drawn, the rest 503, health ≤ ${entry.target.maxHealthMs} ms, RSS < ${MEMORY_LIMIT_MB} MB`
+              : '',
       entry.maxBytes === undefined ? '' : `, ≤ ${kb(entry.maxBytes)} KB`,
     ].join('');
     const sizes = `${kb(entry.bytes)} / ${kb(entry.sentBytes)}`.padStart(15);
     console.log(
       `  ${pad(entry.name, 34)} ${num(entry.rps)} ${num(entry.p50, 1)} ${num(entry.p99, 1)} ${num(entry.rps / entry.ceilingRps, 2)} ${sizes} ${entry.peakRssMb.toFixed(0).padStart(7)}  ${target} ${entry.passed ? 'PASS' : `MISS${entry.errors ? ` (${entry.errors} failed requests)` : ''}`}`,
     );
+    if (entry.burst)
+      console.log(
+        `  ${''.padEnd(34)} ${entry.burst.drawn} of ${entry.burst.requests} drawn, ${entry.burst.refused} told to retry (503); /api/health at worst ${entry.burst.slowestHealthMs.toFixed(0)} ms meanwhile`,
+      );
   }
   console.log(
     `  server memory under load: peak ${result.peakRssMb.toFixed(0)} MB (limit ${MEMORY_LIMIT_MB} MB) ${result.memoryPassed ? 'PASS' : 'MISS'}`,

@@ -1,7 +1,8 @@
 // Lighthouse (mobile settings: an emulated phone on a throttled connection) on three pages of the running
 // server, driving Debian's Chromium. Targets: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95,
-// SEO ≥ 90. BENCH_LIGHTHOUSE_RUNS=N measures each page N times (default 1): a page passes only when every
-// run meets every target, and each run's performance score and layout shift (CLS) is printed.
+// SEO ≥ 90. Each page is measured BENCH_LIGHTHOUSE_RUNS times (default 5) and judged by the median run of
+// each category, as Lighthouse's own guidance advises (one run swings by ten points on a busy machine); every
+// run's performance score and layout shift (CLS) is printed beside the median.
 import { accessSync, constants } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -33,9 +34,9 @@ export interface LighthouseRun {
 
 export interface LighthousePage {
   path: string;
-  /** Each category's worst score over the runs. */
+  /** Each category's median score over the runs. */
   scores: Record<Category, number>;
-  /** Every run met every target (false when Lighthouse could not run at all). */
+  /** Every category's median met its target (false when Lighthouse could not run at all). */
   passed: boolean;
   /** The audits that cost the most, when a score misses. */
   notes: string[];
@@ -44,15 +45,25 @@ export interface LighthousePage {
   skipped?: string;
 }
 
-/** How many times to measure each page: BENCH_LIGHTHOUSE_RUNS, default 1. */
+/** How many times to measure each page: BENCH_LIGHTHOUSE_RUNS, default 5. */
 export function lighthouseRuns(): number {
   const raw = process.env.BENCH_LIGHTHOUSE_RUNS;
-  if (raw === undefined || raw === '') return 1;
+  if (raw === undefined || raw === '') return 5;
   const runs = Number(raw);
   if (!Number.isInteger(runs) || runs < 1) {
     throw new Error(`BENCH_LIGHTHOUSE_RUNS must be a whole number of at least 1, not "${raw}"`);
   }
   return runs;
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const zeroScores = () =>
@@ -133,12 +144,12 @@ export async function runLighthouse(
         }
       }
       const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [category, Math.min(...pageRuns.map((run) => run.scores[category]))]),
+        CATEGORIES.map((category) => [category, median(pageRuns.map((run) => run.scores[category]))]),
       ) as Record<Category, number>;
       pages.push({
         path,
         scores,
-        passed: pageRuns.every((run) => run.passed),
+        passed: CATEGORIES.every((category) => scores[category] >= LIGHTHOUSE_TARGETS[category]),
         notes: [...notes].slice(0, 6),
         runs: pageRuns,
       });
@@ -154,7 +165,7 @@ export function printLighthouse(pages: LighthousePage[]) {
   if (skipped) console.log(`Lighthouse skipped: ${skipped}. Each page counts as a miss.`);
   const runs = Math.max(1, ...pages.map((page) => page.runs.length));
   console.log(
-    `Lighthouse, mobile settings (performance / accessibility / best practices / SEO${runs > 1 ? `, worst of ${runs} runs` : ''})`,
+    `Lighthouse, mobile settings (performance / accessibility / best practices / SEO${runs > 1 ? `, the median of ${runs} runs` : ''})`,
   );
   for (const page of pages) {
     if (page.skipped) {

@@ -1,8 +1,10 @@
 // `npm run bench`: builds the web app, then prints each measurement next to its target:
-//   web budget, fiction pages parsed per second, the Position Calculator's accuracy on real captures,
+//   web budget, fiction pages parsed per second, the Position Calculator's accuracy on real captures, a
+//   backtest of the followers projection on the sample's and the seeded demo data's histories,
 //   HTTP rates and latencies at 50 connections on seeded SQLite and PostgreSQL databases (next to the
 //   framework ceiling) with the server's memory, a soak of mixed reads and writes at 100 connections on
-//   each database (no 5xx, no lost write), and Lighthouse on three pages.
+//   each database (no 5xx, no lost write), the cost of counting limits in PostgreSQL on a failed sign-in,
+//   and Lighthouse on three pages.
 // BENCH_SCALE=small (default large) seeds the small demo data for a quick run; BENCH_SCALE=years runs the
 // large benchmarks, then seeds three years of history and prints the growth (growth.ts: the HTTP table on
 // both, database sizes and their projection, the Rising Stars query plans). BENCH_SOAK_SECONDS sets the
@@ -25,8 +27,10 @@ import {
 } from './growth.ts';
 import { printHttpBench, runHttpBench, runHttpBenchesSideBySide, startAppServer } from './http-bench.ts';
 import { printLighthouse, runLighthouse } from './lighthouse.ts';
+import { measureLimiterCost, printLimiterCost } from './limiter-cost.ts';
 import { measureParserThroughput, PARSE_TARGET_PER_SECOND } from './parser-throughput.ts';
 import { runPositionAccuracy } from './position-accuracy.ts';
+import { backtest, databaseHistories, printBacktest, sampleHistories } from './projection-backtest.ts';
 import { printSoak, runSoak } from './soak.ts';
 import { measureWebBudget } from './web-budget.ts';
 
@@ -66,6 +70,12 @@ console.log(
 
 console.log('');
 results.push(runPositionAccuracy().passed);
+
+console.log('');
+// The sample's histories are under three weeks long: printed, and counted only if any is long enough.
+const sampleBacktest = backtest('the July 2026 sample', sampleHistories());
+printBacktest(sampleBacktest);
+if (sampleBacktest.fictions > 0) results.push(sampleBacktest.passed);
 
 /** Loads the demo data into `databaseUrl` with the command line, printing how long it took. */
 function seed(databaseUrl: string, label: string, scale: Scale = BASE_SCALE) {
@@ -155,6 +165,9 @@ try {
   const sqliteUrl = `sqlite:${path.join(folder, 'bench.db')}`;
   console.log('');
   seed(sqliteUrl, 'SQLite');
+  const demoBacktest = backtest(`the ${BASE_SCALE} demo data`, await databaseHistories(sqliteUrl));
+  printBacktest(demoBacktest);
+  results.push(demoBacktest.passed);
   // Measured before the soak adds its readers' writes.
   const sqliteSize = SCALE === 'years' ? await measureSize(sqliteUrl) : undefined;
   const sqlite = await runHttpBench({ root: ROOT, databaseUrl: sqliteUrl, label: 'SQLite' });
@@ -176,6 +189,10 @@ try {
       const measured = await runHttpBench({ root: ROOT, databaseUrl: postgres.url, label: 'PostgreSQL' });
       printHttpBench(measured);
       results.push(measured.memoryPassed, ...measured.endpoints.map((entry) => entry.passed));
+      console.log('');
+      const limiterCost = await measureLimiterCost({ databaseUrl: postgres.url });
+      printLimiterCost(limiterCost);
+      results.push(limiterCost.passed);
       await soak(postgres.url, 'PostgreSQL');
       if (size) {
         const years = await postgresDatabase('_years');

@@ -48,12 +48,17 @@ export default defineConfig({
     },
   },
   projects: [
-    // Browse and Movers read the sample's gains, which end at the latest snapshot the site holds: they run
-    // before any other spec scrapes a fiction (and so moves that latest snapshot to today).
-    { name: 'sample-data', testMatch: /discovery\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    // Browse and Movers read the sample's gains, which end at the latest snapshot the site holds, and the
+    // freshness checks read the sample's own last capture: they run before any other spec scrapes a fiction or
+    // Rising Stars (and so moves that latest snapshot or capture to today).
+    {
+      name: 'sample-data',
+      testMatch: /(discovery|freshness)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'] },
+    },
     {
       name: 'chromium',
-      testIgnore: /discovery\.spec\.ts/,
+      testIgnore: /(discovery|freshness)\.spec\.ts/,
       dependencies: ['sample-data'],
       use: { ...devices['Desktop Chrome'] },
     },

@@ -1,6 +1,6 @@
 // `npm test`: every suite in order — typecheck, lint, unit, API on SQLite and on
-// PostgreSQL, component, end-to-end in Chromium. A suite whose service is missing
-// (PostgreSQL, Chromium) is skipped with a loud line, unless REQUIRE_ALL_SUITES=1,
+// PostgreSQL, load (alone), cluster (PostgreSQL and HAProxy), component, end-to-end in Chromium. A suite whose
+// service is missing (PostgreSQL, HAProxy, Chromium) is skipped with a loud line, unless REQUIRE_ALL_SUITES=1,
 // in which case it fails.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +20,7 @@ console.log(`npm test on Node ${process.version} (${process.execPath})`);
 const only = process.argv.slice(2);
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haproxyPath = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /**
  * Test files run two at a time on two cores (Vitest's default there is one), and API files three at a time:
@@ -62,6 +63,21 @@ const suites: Suite[] = [
       (await postgresReachable())
         ? null
         : `PostgreSQL does not answer at ${postgresAdminUrl().replace(/\/\/[^@]*@/, '//')}`,
+  },
+  {
+    name: 'load',
+    command: [bin('vitest'), 'run', '--project', 'load', '--maxWorkers', '1'],
+    env: { TEST_DATABASE: 'sqlite' },
+  },
+  {
+    // Three web instances and two workers on one PostgreSQL database behind HAProxy.
+    name: 'cluster',
+    command: [bin('vitest'), 'run', '--project', 'cluster', '--maxWorkers', '1'],
+    unavailable: async () => {
+      if (!(await postgresReachable()))
+        return `PostgreSQL does not answer at ${postgresAdminUrl().replace(/\/\/[^@]*@/, '//')}`;
+      return existsSync(haproxyPath) ? null : `HAProxy is not installed at ${haproxyPath}`;
+    },
   },
   { name: 'component', command: [bin('vitest'), 'run', '--project', 'component', ...WORKERS] },
   {

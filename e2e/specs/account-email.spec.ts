@@ -69,6 +69,50 @@ test.describe('email verification', () => {
   });
 });
 
+test.describe('a verification link opened by the address’s owner', () => {
+  test('in a browser without the account’s session, asks the owner to choose a password, then signs them in verified', async ({
+    browser,
+    request,
+  }) => {
+    // Someone registers the owner's address with a password of their own and keeps the session.
+    const email = uniqueEmail('owner');
+    const registered = await request.post('/api/auth/register', {
+      data: { email, password: 'Somebody-else-1' },
+    });
+    expect(registered.status()).toBe(201);
+    const theirs = (await registered.json()).data.token as string;
+    const message = await nthMail(request, email, SUBJECTS.verify);
+    expect(message.text).toContain(
+      'If you did not create an account on RR Companion, you can ignore this email.',
+    );
+
+    // The owner opens the link from their inbox, in a browser of their own.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await acceptCookies(page);
+    await page.goto(linkIn(message, '/verify-email'));
+    await expect(
+      page.getByRole('heading', { name: 'Choose a password to finish confirming your address' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    const profileOf = (token: string) =>
+      request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } });
+    expect((await profileOf(theirs)).status()).toBe(401);
+
+    await page.getByLabel('New password', { exact: true }).fill('Owners-pass-2026');
+    await page.getByLabel('Repeat the new password').fill('Owners-pass-2026');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Verify your email address' })).toHaveCount(0);
+
+    const before = await request.post('/api/auth/login', { data: { email, password: 'Somebody-else-1' } });
+    expect(before.status()).toBe(401);
+    await context.close();
+  });
+});
+
 test.describe('a forgotten password', () => {
   test('"Forgot password?" mails a link that sets a new one and signs the reader in', async ({
     page,

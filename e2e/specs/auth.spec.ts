@@ -19,6 +19,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
     await expect(page.getByRole('definition').getByText(email)).toBeVisible();
 
+    await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();

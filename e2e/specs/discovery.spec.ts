@@ -78,7 +78,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.locator('#mobile-menu').getByRole('link', { name: 'Browse' }).click();
       } else {
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await nav.getByRole('button', { name: 'Discover' }).click();
+        await nav.getByRole('link', { name: 'Browse' }).click();
       }
       await expect(page.getByRole('heading', { name: 'Browse fictions', level: 1 })).toBeVisible();
       await expect(page.getByText(`${sample.length} fictions`)).toBeVisible();

@@ -28,7 +28,7 @@ test.describe('fiction page', () => {
     expect(chartScripts).toHaveLength(1);
   });
 
-  test('shows the stats and three charts from real history; legend entries hide and show series', async ({
+  test('shows the stats and the charts from real history (no score chart without scores); legend entries hide and show series', async ({
     page,
   }) => {
     await acceptCookies(page);
@@ -40,7 +40,7 @@ test.describe('fiction page', () => {
     const stats = page.getByRole('region', { name: 'Current Stats' });
     await expect(stats).toContainText('Followers');
     await expect(stats).toContainText('as of');
-    await expect(stats).toContainText('N/A'); // the sample has no scores
+    await expect(stats).not.toContainText('Overall score'); // the sample has no scores
 
     await scrollToCharts(page);
     const risingStars = page.getByRole('region', { name: 'Rising Stars performance' });
@@ -48,7 +48,9 @@ test.describe('fiction page', () => {
     const quality = page.getByRole('region', { name: 'Perceived quality' });
     await expect(risingStars.locator('.recharts-line')).not.toHaveCount(0);
     await expect(engagement.locator('.recharts-line-curve')).toHaveCount(5);
-    await expect(quality).toContainText('No scores recorded in this period yet.');
+    // The sample carries no scores: no score chart at all, rather than an empty box.
+    await expect(quality).toHaveCount(0);
+    await expect(page.getByText('No scores recorded')).toHaveCount(0);
 
     // Legend: every series visible at first; a click hides one, another click brings it back.
     const followers = engagement.getByRole('button', { name: 'Followers' });
@@ -72,6 +74,57 @@ test.describe('fiction page', () => {
       `/rising-stars-position/${ID}`,
     );
   });
+
+  for (const [label, width, sideBySide] of [
+    ['wide screen', 1280, true],
+    ['phone', 390, false],
+  ] as const) {
+    test(`on a ${label}, 'How it compares' and 'Entering Rising Stars' are ${sideBySide ? 'side by side' : 'stacked'}; with only a sentence to say they are stacked`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await acceptCookies(page);
+      // 173952 has figures for both; 125307 (2,001 pages) has no fiction of its length to be compared with.
+      const analytics = async (id: number) =>
+        (await (await request.get(`/api/fictions/${id}/analytics`)).json()).data as {
+          peers: { length_cohort: { size: number } | null };
+          rising_stars_context: { overall: { fictions: number } };
+        };
+      const both = await analytics(173952);
+      expect(both.peers.length_cohort?.size).toBeGreaterThanOrEqual(20);
+      expect(both.rising_stars_context.overall.fictions).toBeGreaterThan(0);
+      expect((await analytics(125307)).peers.length_cohort?.size ?? 0).toBeLessThan(20);
+
+      const boxes = async (id: number) => {
+        await page.goto(`/fiction/${id}`);
+        const peers = page.getByRole('region', { name: 'How it compares' });
+        const entrants = page.getByRole('region', { name: 'Entering Rising Stars' });
+        // The analytics load once scrolled to.
+        await expect(async () => {
+          await page.mouse.wheel(0, 2_000);
+          await expect(entrants).toBeVisible({ timeout: 1_000 });
+        }).toPass();
+        const [a, b] = [await peers.boundingBox(), await entrants.boundingBox()];
+        if (!a || !b) throw new Error('a panel has no box');
+        return { peers: a, entrants: b };
+      };
+
+      const { peers, entrants } = await boxes(173952);
+      if (sideBySide) {
+        expect(Math.abs(peers.y - entrants.y)).toBeLessThan(1);
+        expect(peers.x + peers.width).toBeLessThan(entrants.x);
+      } else {
+        expect(entrants.y).toBeGreaterThanOrEqual(peers.y + peers.height);
+        expect(Math.abs(peers.width - entrants.width)).toBeLessThan(1);
+      }
+      // One of them says a sentence only: no half-empty column beside the other.
+      const lone = await boxes(125307);
+      await expect(page.getByTestId('peers-too-few')).toBeVisible();
+      expect(lone.entrants.y).toBeGreaterThanOrEqual(lone.peers.y + lone.peers.height);
+      expect(Math.abs(lone.peers.width - lone.entrants.width)).toBeLessThan(1);
+    });
+  }
 
   test('puts the canonical slug in the address', async ({ page }) => {
     await acceptCookies(page);

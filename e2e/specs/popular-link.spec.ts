@@ -9,7 +9,9 @@ test.describe("Royal Road's popular list", () => {
   test('is reached from the header on a wide screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/about');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Popular' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Discover' }).click();
+    await nav.getByRole('link', { name: 'Popular' }).click();
     await expect(page).toHaveURL(/\/royalroad$/);
     await expect(page.getByRole('heading', { name: 'Popular on Royal Road', level: 1 })).toBeVisible();
     await expect(page.getByRole('listitem').first()).toBeVisible();

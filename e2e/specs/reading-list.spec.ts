@@ -97,7 +97,6 @@ test.describe('reading list', () => {
     await expect(page.getByRole('heading', { name: 'All Your Fictions (3)' })).toBeVisible();
     const rowOf = (title: string) => page.getByTestId('fiction-row').filter({ hasText: title });
     const target = first[1] as string;
-    await expect(rowOf(target).getByRole('button', { name: 'Remove' })).toHaveCount(0);
     await rowOf(target)
       .getByRole('button', { name: /Favorited/ })
       .click();
@@ -105,17 +104,19 @@ test.describe('reading list', () => {
     await rowOf(target).getByRole('button', { name: 'Remove' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove Fiction?' });
     await expect(dialog).toContainText(
-      `Are you sure you want to remove "${target}" from your list? This action cannot be undone.`,
+      `Are you sure you want to remove "${target}" from your list? Its reading status and progress go with it. This action cannot be undone.`,
     );
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { name: 'All Your Fictions (2)' })).toBeVisible();
     await expect(rowOf(target)).toHaveCount(0);
 
-    // A favorite cannot be removed: no button here, and the server refuses.
+    // The server still refuses to remove a favorite outright (the list unfavorites it first, after asking).
     const favoriteRow = rowOf(first[0] as string);
-    await expect(favoriteRow.getByText('Favorite', { exact: true })).toBeVisible();
-    await expect(favoriteRow.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+    await expect(favoriteRow.getByRole('button', { name: 'Favorited' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const all = await request.get('/api/userFictions/all', {
       headers: { authorization: `Bearer ${session.token}` },
     });
@@ -130,16 +131,15 @@ test.describe('reading list', () => {
       'Cannot remove favorite fictions. Please remove from favorites first.',
     );
 
-    // Remove a favorite through "Remove from Favorites?".
+    // Unfavorite from the favorites: at once, with no dialog.
     await page.getByRole('button', { name: 'Favorites', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Your Favorites (2)' })).toBeVisible();
     await cards(page)
       .first()
-      .getByRole('button', { name: /Remove .* from favorites/ })
+      .getByRole('button', { name: /^Unfavorite / })
       .click();
-    const favoritesDialog = page.getByRole('dialog', { name: 'Remove from Favorites?' });
-    await expect(favoritesDialog).toContainText('from your favorites? This action cannot be undone.');
-    await favoritesDialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText(/is no longer a favorite\.$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Favorites (1)' })).toBeVisible();
   });
 
@@ -156,8 +156,7 @@ test.describe('reading list', () => {
     const card = cards(page).first();
     await card.getByLabel('Reading status').selectOption('reading');
     await card.getByLabel('Chapter').fill('3');
-    await card.getByRole('button', { name: 'Save' }).click();
-    await expect(card.getByRole('button', { name: 'Save' })).toBeHidden();
+    await expect(card.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await page.reload();
     await expect(cards(page).first().getByLabel('Reading status')).toHaveValue('reading');
     await expect(cards(page).first().getByLabel('Chapter')).toHaveValue('3');

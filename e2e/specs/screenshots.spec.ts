@@ -46,10 +46,24 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         page.getByRole('region', { name: 'Engagement and growth' }).locator('.recharts-line-curve'),
       ).toHaveCount(5, { timeout: 15_000 });
       await capture(page, `${label}-fiction`);
+      // A fiction with a chapter almost every day: the description's '<', the Chapters table, 'How it compares'.
+      await page.goto('/fiction/176669/nuclear_son');
+      await expect(page.getByRole('region', { name: 'Description' })).toContainText('< You have been');
+      await capture(page, `${label}-fiction-top`);
       await page.goto('/royalroad');
       await expect(page.getByRole('heading', { name: 'Popular on Royal Road' })).toBeVisible();
       await expect(page.getByRole('listitem').first()).toBeVisible();
       await capture(page, `${label}-popular`);
+    });
+
+    test('compare', async ({ page }) => {
+      await acceptCookies(page);
+      await page.goto('/compare?ids=170001,173952,177597');
+      await expect(
+        page.getByRole('region', { name: 'Followers', exact: true }).locator('.recharts-line-curve'),
+      ).toHaveCount(3);
+      await expect(page.getByRole('region', { name: 'Days after the first chapter' })).toBeVisible();
+      await capture(page, `${label}-compare`);
     });
 
     test('coffee and sponsor pages, with the payment modal', async ({ page, request }) => {
@@ -129,6 +143,29 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${label}-reset-password-refused`);
     });
 
+    test('browse, movers and alert settings', async ({ page, request }) => {
+      await acceptCookies(page);
+      await page.goto('/fictions?q=litrpg');
+      await expect(page.getByRole('region', { name: 'Results' }).getByRole('heading').first()).toBeVisible();
+      await capture(page, `${label}-browse`);
+      await page.goto('/fictions?q=no+such+fiction+zzyzx');
+      await expect(page.getByRole('region', { name: /Paste its Royal Road link to add it/ })).toBeVisible();
+      await capture(page, `${label}-browse-nothing-found`);
+      await page.goto('/movers');
+      await expect(page.getByRole('heading', { name: 'Movers', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading the movers')).toHaveCount(0);
+      await capture(page, `${label}-movers`);
+      const session = await createAccount(request, uniqueEmail('alerts'));
+      await request.post('/api/royalroad/add-fiction', {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: { url: 'https://www.royalroad.com/fiction/176641' },
+      });
+      await signInWithStorage(page, session);
+      await page.goto('/notifications/settings');
+      await expect(page.getByRole('listitem', { name: /^Worm Girl Evolution/ })).toBeVisible();
+      await capture(page, `${label}-alert-settings`);
+    });
+
     test('cookie banner', async ({ page }) => {
       await page.goto('/login');
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
@@ -182,6 +219,19 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await expect(page.locator('#mobile-menu')).toBeVisible();
         await capture(page, `${label}-menu`);
         await page.getByRole('button', { name: 'Close menu' }).click();
+      } else {
+        // The header's groups and the account menu, each open in turn.
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        for (const [menu, name] of [
+          [nav.getByRole('button', { name: 'Rising Stars' }), 'rising-stars'],
+          [nav.getByRole('button', { name: 'Discover' }), 'discover'],
+          [nav.getByRole('button', { name: /^Account menu/ }), 'account'],
+        ] as const) {
+          await menu.click();
+          await expect(menu).toHaveAttribute('aria-expanded', 'true');
+          await capture(page, `${label}-header-${name}`);
+          await page.keyboard.press('Escape');
+        }
       }
       const adminPage = await browser.newPage({ viewport });
       await signInWithStorage(adminPage, admin);

@@ -36,7 +36,7 @@ export async function createAccount(
           .data as Session)
       : ((await response.json()).data as Session);
   if (options.verified === false || session.user.email_verified) return session;
-  await verifyAddress(request, email.toLowerCase());
+  await verifyAddress(request, email.toLowerCase(), session.token);
   return { ...session, user: await profileOf(request, session.token) };
 }
 
@@ -45,11 +45,17 @@ async function profileOf(request: APIRequestContext, token: string): Promise<Ses
   return (await response.json()).data.user as Session['user'];
 }
 
-/** Opens the latest verification link mailed to `email`; another test may have opened it first, which is as good. */
-export async function verifyAddress(request: APIRequestContext, email: string) {
+/**
+ * Opens the latest verification link mailed to `email` in the account's own session (`token`): opened without
+ * it, the link would ask for a new password instead. Another test may have opened it first, which is as good.
+ */
+export async function verifyAddress(request: APIRequestContext, email: string, token: string) {
   const sent = await nthMail(request, email, SUBJECTS.verify);
   const latest = (await mailTo(request, email, SUBJECTS.verify)).at(-1) ?? sent;
-  await request.post('/api/auth/verify-email', { data: { token: tokenIn(latest, '/verify-email') } });
+  await request.post('/api/auth/verify-email', {
+    data: { token: tokenIn(latest, '/verify-email') },
+    headers: { authorization: `Bearer ${token}` },
+  });
   await expect
     .poll(async () => {
       const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });

@@ -9,5 +9,7 @@ export async function scrollToCharts(page: Page) {
       .or(page.getByText('Loading charts...'))
       .first()
       .evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 2_000 });
+    // A scroll made while the page was still settling may not have moved it: then scroll again.
+    await expect(page.getByRole('heading', { name: 'Current Charts' })).toBeVisible({ timeout: 2_000 });
   }).toPass();
 }

@@ -8,15 +8,18 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Core, registerFeatures } from './composition.ts';
 import type { Config } from './config.ts';
+import { type ChangeBus, openChangeBus } from './db/change-bus.ts';
 import { registerApiDocs } from './http/api-docs.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerMetrics } from './http/metrics-endpoint.ts';
 import { registerPublicCaching } from './http/public-cache.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
 import { RequestLogger, registerRequestLogging } from './http/request-log.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
+import { httpRateLimitStore } from './lib/http-rate-limit-store.ts';
 import { createMailer } from './mail/mailer.ts';
 
 export interface AppOptions {
@@ -39,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work that goes on after answering (mail); `idle()` waits for it. */
     backgroundTasks: BackgroundTasks;
+    /** Tells every instance what changed (and this one whether it hears the others). */
+    changes: ChangeBus;
   }
 }
 
@@ -62,8 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(securityHeaders('/api/')),
     // Requests are logged by registerRequestLogging, with credentials taken out of their addresses.
     logController: new LogController({ disableRequestLogging: true }),
-    // Each request's logger is made when it first writes a line, not for every request.
-    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
+    // Each request's logger is made when it first writes a line, not for every request; it takes the
+    // credentials in the request's address out of every line.
+    childLoggerFactory: (logger, bindings, options, raw) =>
+      new RequestLogger(logger, bindings, options, raw.url),
     // Behind a load balancer, client addresses (for rate limits) come from X-Forwarded-For: the right-most
     // address that is not a trusted proxy. Fastify reads a bare hop count as "trust nothing", so a count is
     // given as the function it stands for (the socket is hop 0).
@@ -91,9 +98,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, securityHeaders);
   await registerApiDocs(app, config.publicUrl);
+  // After the API docs, so that /metrics is documented; before the routes, so that each is counted.
+  registerMetrics(app, options.core.metrics, config.metrics);
   // Limits are declared per route (e.g. refreshes per reader); nothing is limited globally.
-  await app.register(rateLimit, { global: false });
-  registerPublicCaching(app, { now: () => (options.now ?? (() => new Date()))().getTime() });
+  // They are counted in the limiter store: by every instance together on PostgreSQL.
+  await app.register(rateLimit, { global: false, store: httpRateLimitStore(options.core.limits) });
+  // What every instance keeps in memory is forgotten by all of them at once when any makes a change.
+  const { database } = options.core;
+  const changes = openChangeBus({
+    dialect: database.dialect,
+    url: config.databaseUrl,
+    db: database.db,
+    log: (message) => app.log.warn(message),
+  });
+  app.decorate('changes', changes);
+  app.addHook('onClose', () => changes.close());
+  registerPublicCaching(app, { now: () => (options.now ?? (() => new Date()))().getTime(), changes });
   rejectNulCharacters(app);
 
   const now = options.now ?? (() => new Date());
@@ -116,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     core: options.core,
     config,
     jwtSecret: options.jwtSecret,
+    changes,
     mailer,
     mailLog,
     tasks,

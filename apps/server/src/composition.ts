@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { GENRE_SLUGS } from '@rrc/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import type { ChangeBus } from './db/change-bus.ts';
 import type { Database } from './db/database.ts';
 import { adminRepository } from './features/admin/admin.repository.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -17,8 +18,13 @@ import { accountEmailService } from './features/auth/account-email.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { emailTokensRepository } from './features/auth/email-tokens.repository.ts';
+import { keptAccounts } from './features/auth/kept-accounts.ts';
+import { sessionsRepository } from './features/auth/sessions.repository.ts';
 import { createTokens } from './features/auth/tokens.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { authorRepository } from './features/author/author.repository.ts';
+import { authorRoutes } from './features/author/author.routes.ts';
+import { authorService } from './features/author/author.service.ts';
 import { discoveryRepository } from './features/discovery/discovery.repository.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { discoveryService } from './features/discovery/discovery.service.ts';
@@ -27,6 +33,8 @@ import { exportService } from './features/export/export.service.ts';
 import { fictionsRepository } from './features/fictions/fictions.repository.ts';
 import { fictionsRoutes } from './features/fictions/fictions.routes.ts';
 import { fictionsService } from './features/fictions/fictions.service.ts';
+import { drainState } from './features/health/drain.ts';
+import { healthRepository } from './features/health/health.repository.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { healthService } from './features/health/health.service.ts';
 import { JobRunner } from './features/jobs/job-runner.ts';
@@ -36,14 +44,17 @@ import { jobsService } from './features/jobs/jobs.service.ts';
 import { Scheduler } from './features/jobs/scheduler.ts';
 import { linkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
 import { linkPreviewService } from './features/link-preview/link-preview.service.ts';
+import { alertSettingsRoutes } from './features/notifications/alert-settings.routes.ts';
 import { deliveriesRepository } from './features/notifications/deliveries.repository.ts';
 import { deliveryService } from './features/notifications/delivery.service.ts';
 import { eventsRepository } from './features/notifications/events.repository.ts';
 import { eventsService } from './features/notifications/events.service.ts';
+import { feedsRoutes } from './features/notifications/feeds.routes.ts';
 import { notificationsRepository } from './features/notifications/notifications.repository.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { notificationsService } from './features/notifications/notifications.service.ts';
 import { watchesRepository } from './features/notifications/watches.repository.ts';
+import { watchesRoutes } from './features/notifications/watches.routes.ts';
 import { exchangeCodesRepository } from './features/oauth/exchange-codes.repository.ts';
 import { oauthRoutes } from './features/oauth/oauth.routes.ts';
 import { oauthService } from './features/oauth/oauth.service.ts';
@@ -76,8 +87,11 @@ import { userFictionsService } from './features/user-fictions/user-fictions.serv
 import { authGuards } from './http/auth-guards.ts';
 import { BackgroundTasks } from './lib/background-tasks.ts';
 import type { JobLogger } from './lib/jobs.ts';
+import { createLimiterStore } from './lib/limiter-store.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { RoyalRoadClient, userAgentFor } from './royalroad/client.ts';
+import { postgresLine } from './royalroad/site-line.ts';
 
 export interface CoreOptions {
   config: Config;
@@ -95,7 +109,7 @@ export interface CoreOptions {
  * Alerts: the events found in what the scrapes store (with each reader's notification) and the outbox that
  * sends their emails and webhook calls from every process whose role includes the worker.
  */
-function createAlerts(options: CoreOptions, now: () => Date) {
+function createAlerts(options: CoreOptions, now: () => Date, metrics: Metrics) {
   const { config, database, log } = options;
   const taskLog = {
     warn: (details: Record<string, unknown>, message: string) =>
@@ -123,6 +137,8 @@ function createAlerts(options: CoreOptions, now: () => Date) {
     webhooks,
     log: taskLog,
     now,
+    limits: createLimiterStore(database),
+    metrics,
   });
   const events = eventsService({ repositories, royalroadUrl: config.royalroad.baseUrl, now });
   return { repositories, events, delivery, webhooks };
@@ -136,12 +152,23 @@ function createAlerts(options: CoreOptions, now: () => Date) {
 export function createCore(options: CoreOptions) {
   const { config, database, log } = options;
   const now = options.now ?? (() => new Date());
+  // The process's metrics; its own process figures (memory, event loop) only where /metrics is served.
+  const metrics = createMetrics({
+    processMetrics: config.metrics.token !== undefined || config.metrics.port !== undefined,
+  });
   const client =
     options.client ??
     new RoyalRoadClient({
       baseUrl: config.royalroad.baseUrl,
       intervalMs: config.royalroad.intervalMs,
       userAgent: userAgentFor(config.publicUrl),
+      log: (message) => log.warn(`royalroad: ${message}`),
+    });
+  // Several processes on PostgreSQL share one pace to Royal Road, a capture's hold and the interactive caps;
+  // SQLite is one process, whose own queues are the whole line.
+  if (database.dialect === 'postgres')
+    client.queues.site = postgresLine(database.db, {
+      intervalMs: client.queues.intervalMs,
       log: (message) => log.warn(`royalroad: ${message}`),
     });
   const repositories = {
@@ -152,8 +179,10 @@ export function createCore(options: CoreOptions) {
     ),
     runs: jobRunsRepository(database.db),
   };
+  client.metrics = metrics.royalroad;
+  metrics.watch({ queueSizes: () => client.queues.sizes, poolCounts: () => database.poolCounts?.() });
   const fictions = fictionsService({ fictions: repositories.fictions, now });
-  const alerts = createAlerts(options, now);
+  const alerts = createAlerts(options, now, metrics);
   const risingStars = risingStarsService({ risingStars: repositories.risingStars, now });
   const executes = config.role !== 'web';
   const runner = new JobRunner({
@@ -161,20 +190,44 @@ export function createCore(options: CoreOptions) {
     log,
     now,
     executes,
-    handlers: scrapingJobs({
-      client,
-      fictions,
-      risingStars,
-      now,
-      genres: options.genres ?? GENRE_SLUGS,
-      risingStarsActive: () => repositories.runs.isActive('rising-stars'),
-      events: alerts.events,
-    }),
+    handlers: metrics.jobHandlers(
+      scrapingJobs({
+        client,
+        fictions,
+        risingStars,
+        now,
+        genres: options.genres ?? GENRE_SLUGS,
+        risingStarsActive: () => repositories.runs.isActive('rising-stars'),
+        events: alerts.events,
+      }),
+    ),
   });
   const scheduler =
     executes && config.scheduler ? new Scheduler({ runner, runs: repositories.runs, log, now }) : null;
-  const jobs = jobsService({ runner, runs: repositories.runs, scheduler: scheduler !== null });
-  return { database, now, client, repositories, fictions, risingStars, jobs, runner, scheduler, alerts };
+  const jobs = jobsService({
+    runner,
+    runs: repositories.runs,
+    scheduler: scheduler !== null,
+    scheduleOn: config.scheduler,
+  });
+  // Draining (SIGTERM) makes the instance answer not ready.
+  const drain = drainState();
+  return {
+    database,
+    // Limits (sign-ins, registrations, mail, look-ups…): counted by every instance together on PostgreSQL.
+    limits: createLimiterStore(database),
+    now,
+    client,
+    repositories,
+    fictions,
+    risingStars,
+    jobs,
+    runner,
+    scheduler,
+    alerts,
+    metrics,
+    drain,
+  };
 }
 
 export type Core = ReturnType<typeof createCore>;
@@ -202,6 +255,8 @@ export async function registerFeatures(
     core: Core;
     config: Config;
     jwtSecret: string;
+    /** Tells every instance what changed, so none keeps an out-of-date answer or account. */
+    changes: ChangeBus;
     mailer: Mailer;
     mailLog: FastifyBaseLogger;
     tasks: BackgroundTasks;
@@ -212,20 +267,27 @@ export async function registerFeatures(
   const { db } = core.database;
 
   const users = usersRepository(db);
+  const sessions = sessionsRepository(db);
   const accountEmail = accountEmailService({
     users,
     emailTokens: emailTokensRepository(db),
+    sessions,
+    // An account that changed hands closes its feed and webhooks (the alerts' service, built below).
+    closeAccountDoors: (userId, reason) => alerts.notifications.closeAccountDoors(userId, reason),
     mailer,
     tasks: deps.tasks,
     publicUrl: config.publicUrl,
     log: deps.mailLog,
     now,
+    limits: core.limits,
   });
   const auth = authService({
     users,
+    sessions,
     tokens: createTokens(deps.jwtSecret, config.jwtExpiresIn),
     adminEmails: config.adminEmails,
     accountEmail,
+    keptAccounts: keptAccounts(deps.changes),
     now,
   });
   const guards = authGuards(auth);
@@ -268,18 +330,32 @@ export async function registerFeatures(
     fictions: core.fictions,
     scraping,
     now,
+    changes: deps.changes,
   });
 
   healthRoutes(app, {
-    health: healthService({ database: core.database, jobs: core.jobs, role: config.role }),
+    health: healthService({
+      database: core.database,
+      jobs: core.jobs,
+      role: config.role,
+      repository: healthRepository(core.database),
+      drain: core.drain,
+    }),
   });
   authRoutes(app, {
     auth,
     guards,
     failedAttemptsPerMinute: config.authRateLimit,
     registrationsPerHour: config.registrationRateLimit,
+    limits: core.limits,
   });
-  accountEmailRoutes(app, { accountEmail, auth, guards, failedAttemptsPerMinute: config.authRateLimit });
+  accountEmailRoutes(app, {
+    accountEmail,
+    auth,
+    guards,
+    failedAttemptsPerMinute: config.authRateLimit,
+    limits: core.limits,
+  });
   oauthRoutes(app, {
     oauth: oauthService({
       providers: oauthProviders(config.oauth, config.publicUrl),
@@ -309,11 +385,19 @@ export async function registerFeatures(
   risingStarsRoutes(app, { risingStars: core.risingStars });
   scrapeRoutes(app, { scraping, refresh, guards });
   positionRoutes(app, {
-    position: positionService({ fictions: core.fictions, risingStars: core.risingStars, scraping }),
+    position: positionService({
+      fictions: core.fictions,
+      risingStars: core.risingStars,
+      scraping,
+      limits: core.limits,
+    }),
   });
   fictionsRoutes(app, { fictions: core.fictions });
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
+  authorRoutes(app, {
+    author: authorService({ author: authorRepository(db), risingStars: core.risingStars }),
+  });
   const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl, now });
   linkPreviewRoutes(app, { linkPreview });
   discoveryRoutes(app, {
@@ -321,7 +405,6 @@ export async function registerFeatures(
   });
   exportRoutes(app, {
     exports: exportService({
-      analytics,
       fictions: core.fictions,
       risingStars: core.risingStars,
       userFictions,
@@ -333,7 +416,7 @@ export async function registerFeatures(
     royalroad: royalroadService({ client: core.client, fictions: core.fictions, now }),
   });
   userFictionsRoutes(app, { service: userFictions, guards });
-  notificationsRoutes(app, {
+  const alerts = {
     notifications: notificationsService({
       repositories: core.alerts.repositories,
       publicUrl: config.publicUrl,
@@ -345,7 +428,11 @@ export async function registerFeatures(
     }),
     delivery: core.alerts.delivery,
     guards,
-  });
+  };
+  watchesRoutes(app, alerts);
+  notificationsRoutes(app, alerts);
+  alertSettingsRoutes(app, alerts);
+  feedsRoutes(app, alerts);
   // The HTML of fiction pages carries their link previews' tags.
   return { headTags: linkPreview.headTags };
 }

@@ -137,6 +137,38 @@ describe('configuration', () => {
     ]);
   });
 
+  it('serves metrics only with METRICS_TOKEN or METRICS_PORT, and says what is wrong with them', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 'a-long-enough-token',
+      port: 9464,
+    });
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN must be at least 16 characters, without spaces',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: 'a long token with spaces' })).toHaveLength(1);
+    expect(problemsOf({ METRICS_PORT: 'nine' })).toEqual(['METRICS_PORT must be a whole number']);
+    expect(problemsOf({ METRICS_PORT: '70000' })).toEqual(['METRICS_PORT must be between 0 and 65535']);
+    expect(problemsOf({ PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT must differ from PORT (it is a second listener for /metrics alone)',
+    ]);
+  });
+
+  it('drains behind a load balancer (production web instances) and stops at once otherwise', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...production, ROLE: 'web' }).shutdown).toEqual({ delayMs: 5000, graceMs: 10_000 });
+    expect(loadConfig({ ...production, ROLE: 'all' }).shutdown.delayMs).toBe(0);
+    expect(loadConfig({ ...production, ROLE: 'worker' }).shutdown.delayMs).toBe(0);
+    expect(loadConfig({ ROLE: 'web' }).shutdown.delayMs).toBe(0);
+    expect(
+      loadConfig({ ROLE: 'all', SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_GRACE_MS: '30000' }).shutdown,
+    ).toEqual({ delayMs: 2000, graceMs: 30_000 });
+    expect(problemsOf({ SHUTDOWN_GRACE_MS: '-1' })).toEqual(['SHUTDOWN_GRACE_MS must be a whole number']);
+    expect(problemsOf({ SHUTDOWN_DELAY_MS: '700000' })).toEqual([
+      'SHUTDOWN_DELAY_MS must be between 0 and 600000',
+    ]);
+  });
+
   it('treats blank variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_EMAILS: '' }).port).toBe(3000);
   });

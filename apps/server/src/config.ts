@@ -110,6 +110,13 @@ const envSchema = z.object({
   SMTP_URL: optionalText.refine((value) => value === undefined || smtpUrl(value), {
     message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465',
   }),
+  METRICS_TOKEN: optionalText.refine(
+    (value) => value === undefined || /^[\x21-\x7e]{16,}$/.test(value),
+    'METRICS_TOKEN must be at least 16 characters, without spaces',
+  ),
+  METRICS_PORT: integer('METRICS_PORT', 0, 65535).optional(),
+  SHUTDOWN_DELAY_MS: integer('SHUTDOWN_DELAY_MS', 0, 600_000).optional(),
+  SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 0, 600_000).default(10_000),
   MAIL_FROM: optionalText.refine(
     (value) => value === undefined || /^(?:[^<>@]*<)?[^\s@<>]+@[^\s@<>]+(?:>)?$/.test(value),
     'MAIL_FROM must be an address, like RR Companion <no-reply@example.com>',
@@ -158,6 +165,16 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Webhooks may call loopback and private addresses, and plain http (self-hosting, tests). */
   webhookAllowPrivate: boolean;
+  /**
+   * Who may read /metrics: bearers of `token` on the main port, or anyone on a port of its own (`port`,
+   * where the main port answers 404); with neither, nobody.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * On SIGTERM: how long the process keeps serving while not ready (so a load balancer takes it out of
+   * rotation), then how long it waits for requests in flight before closing their connections.
+   */
+  shutdown: { delayMs: number; graceMs: number };
   oauth: {
     google?: OAuthClient;
     github?: OAuthClient;
@@ -214,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     problems.push('JWT_SECRET is required when NODE_ENV=production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    problems.push('METRICS_PORT must differ from PORT (it is a second listener for /metrics alone)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -245,6 +264,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from: e.MAIL_FROM ?? `RR Companion <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    shutdown: {
+      // Behind a load balancer (production web instances) readiness must fail before the server closes;
+      // a single process (ROLE=all) or a worker has no rotation to leave, and stops at once as before.
+      delayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' && e.ROLE === 'web' ? 5000 : 0),
+      graceMs: e.SHUTDOWN_GRACE_MS,
+    },
     oauth: {
       google: pair(e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET),
       github: pair(e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET),

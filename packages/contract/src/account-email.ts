@@ -21,6 +21,18 @@ const emailAddressAnswer = z.object({ email: z.string() });
 export type EmailAddressAnswer = z.infer<typeof emailAddressAnswer>;
 export const emailAddressResponse = okEnvelope(emailAddressAnswer);
 
+/**
+ * What opening a verification link did. In the account's own session it proves the address ('verified'). Opened
+ * anywhere else, it proves nothing yet: every session of the account ended, and whoever opened it chooses the
+ * account's password with `resetToken` (a reset link's token), which then proves the address ('choose-password').
+ */
+export const verifyEmailAnswer = z.discriminatedUnion('status', [
+  z.object({ email: z.string(), status: z.literal('verified') }),
+  z.object({ email: z.string(), status: z.literal('choose-password'), resetToken: z.string() }),
+]);
+export type VerifyEmailAnswer = z.infer<typeof verifyEmailAnswer>;
+export const verifyEmailResponse = okEnvelope(verifyEmailAnswer);
+
 export const forgotPasswordBody = z.object({ email: emailField });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 

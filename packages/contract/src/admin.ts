@@ -11,6 +11,11 @@ export const scrapeHealth = z.object({
   last_run: jobRun.nullable(),
   /** Milliseconds the last run took (or has taken so far), null when it has not started. */
   last_duration_ms: z.number().int().nullable(),
+  /**
+   * When the newest data of this kind was captured, from the data itself (a Rising Stars capture, a fiction
+   * snapshot), however it got there: a job run or a loaded sample. Null when there is none.
+   */
+  last_capture_at: z.string().nullable(),
   next_runs: z.array(
     z.object({
       /** ISO 8601 UTC. */
@@ -40,6 +45,8 @@ const adminStatistics = z.object({
   }),
   scraping: z.object({
     timezone: z.string(),
+    /** False when SCHEDULER=off: nothing runs on a schedule, and no job has next runs. */
+    scheduler: z.boolean(),
     jobs: z.array(scrapeHealth),
   }),
 });

@@ -53,8 +53,7 @@ const cadence = z.object({
 });
 export type Cadence = z.infer<typeof cadence>;
 
-/** Peers need at least this many fictions before a percentile is given. */
-export const MIN_PEERS = 20;
+export { MIN_PEERS } from './compare-rules.ts';
 
 const cohort = z.object({
   size: z.number().int(),

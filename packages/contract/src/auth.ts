@@ -44,3 +44,8 @@ export const authResponse = okEnvelope(authSession);
 export const profileResponse = okEnvelope(z.object({ user }));
 /** After a password change the answer carries a new token: every older one stops working. */
 export const profileUpdateResponse = okEnvelope(z.object({ user, token: z.string().optional() }));
+
+/** Signing out (this session) or signing out everywhere (every session of the account): how many ended. */
+export const signOutAnswer = z.object({ sessionsEnded: z.number().int() });
+export type SignOutAnswer = z.infer<typeof signOutAnswer>;
+export const signOutResponse = okEnvelope(signOutAnswer);

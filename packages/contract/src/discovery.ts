@@ -1,31 +1,16 @@
 import { z } from 'zod';
+import {
+  DISCOVERY_GENRES,
+  FICTION_STATUSES,
+  FICTION_TYPES,
+  MOVER_WINDOWS,
+  SEARCH_SORTS,
+} from './discovery-rules.ts';
 import { okEnvelope } from './envelope.ts';
-import { GENRES } from './genres.ts';
 import { MAX_PAGE_SIZE, pageQuery, queryInteger } from './pagination.ts';
 
-/** Statuses a search can ask for (Royal Road shows them in capitals). */
-export const FICTION_STATUSES = ['ongoing', 'completed', 'hiatus', 'stub', 'dropped'] as const;
-export type FictionStatus = (typeof FICTION_STATUSES)[number];
-/** Types a search can ask for: `fanfiction` stands for Royal Road's "Fan Fiction". */
-export const FICTION_TYPES = ['original', 'fanfiction'] as const;
-export type FictionType = (typeof FICTION_TYPES)[number];
-export const SEARCH_SORTS = [
-  'relevance',
-  'followers',
-  'gain7',
-  'gain30',
-  'score',
-  'pages',
-  'newest',
-  'updated',
-] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const MOVER_WINDOWS = ['1d', '7d', '30d'] as const;
-export type MoverWindow = (typeof MOVER_WINDOWS)[number];
-/** Days in each movers window. */
-export const WINDOW_DAYS: Record<MoverWindow, number> = { '1d': 1, '7d': 7, '30d': 30 };
-/** Genres a search or the movers can be narrowed to: every Rising Stars list but the main one. */
-export const DISCOVERY_GENRES = GENRES.filter((genre) => genre.kind !== 'main');
+export * from './discovery-rules.ts';
+
 const GENRE_SLUGS_ALLOWED = DISCOVERY_GENRES.map((genre) => genre.slug);
 
 const MAX_LIST_ITEMS = 20;
@@ -152,6 +137,10 @@ const mover = z.object({
 });
 export type Mover = z.infer<typeof mover>;
 
+/** A fiction that joined or left Rising Stars, with the list and position (its best one, if several). */
+const risingStarsMove = fictionCard.extend({ list: z.string(), position: z.number().int() });
+export type RisingStarsMove = z.infer<typeof risingStarsMove>;
+
 export const moversResponse = okEnvelope(
   z.object({
     window: z.enum(MOVER_WINDOWS),
@@ -162,8 +151,10 @@ export const moversResponse = okEnvelope(
     rising_stars: z.object({
       captured_at: z.string().nullable(),
       previous_captured_at: z.string().nullable(),
-      entered: z.array(fictionCard),
-      left: z.array(fictionCard),
+      /** New on a list: `list` is its slug (`main` for the overall list), `position` its place there now. */
+      entered: z.array(risingStarsMove),
+      /** Gone from every compared list: `list` and `position` where it was in the previous capture. */
+      left: z.array(risingStarsMove),
     }),
   }),
 );

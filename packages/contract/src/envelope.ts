@@ -10,3 +10,6 @@ export const errorEnvelope = z.object({
 export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
+
+/** What a DELETE answers when the thing is gone. */
+export const removedResponse = okEnvelope(z.object({ removed: z.literal(true) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 /** A required string whose messages name the field the way a person reads it. */
 function requiredText(label: string, max = 1000) {
@@ -32,9 +33,21 @@ export function passwordField(label = 'Password') {
     .max(1000, `${label} is too long.`);
 }
 
-/** An optional display name; blank means none. */
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: never part of a name. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/gu;
+
+const hasControlCharacter = (text: string) => text.search(CONTROL_CHARACTERS) !== -1;
+
+/** `text` without the characters a name may not hold (for names stored before they were refused). */
+export const withoutControlCharacters = (text: string) => text.replace(CONTROL_CHARACTERS, '');
+
+/**
+ * An optional display name; blank means none. A name is greeted in emails and shown on pages, so it holds
+ * no control character (not even around it: a line break is refused, not trimmed away).
+ */
 export const nameField = z
   .string({ error: 'Name must be text.' })
+  .refine((value) => !hasControlCharacter(value), MESSAGES.nameControlCharacters)
   .trim()
   .max(100, 'Name must be at most 100 characters.')
   .nullish()

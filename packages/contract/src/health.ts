@@ -13,3 +13,15 @@ export const health = z.object({
   jobs: z.array(healthJob),
 });
 export const healthResponse = okEnvelope(health);
+
+/** Liveness: the process answers. */
+export const healthLiveResponse = okEnvelope(z.object({ status: z.literal('ok') }));
+/** Readiness: the database answers, its migrations are current and the process is not shutting down. */
+export const healthReadyResponse = okEnvelope(z.object({ status: z.literal('ready') }));
+/** Why an instance is not ready, for machines (`reason`) and people (`error`). */
+export const healthNotReadyReason = z.enum(['draining', 'database', 'migrations']);
+export const healthNotReadyResponse = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  reason: healthNotReadyReason,
+});

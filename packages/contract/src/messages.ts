@@ -13,6 +13,7 @@ export const MESSAGES = {
   generic: 'An error occurred. Please try again.',
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'An account with this email already exists.',
+  nameControlCharacters: 'Name must not contain line breaks, tabs or other control characters.',
   signInRequired: 'Please sign in to continue.',
   sessionExpired: 'Your session has expired. Please sign in again.',
   adminOnly: 'This area is for administrators only.',
@@ -23,6 +24,7 @@ export const MESSAGES = {
   wrongCurrentPassword: 'The current password is not correct.',
   currentPasswordRequired: 'Enter your current password to set a new one.',
   royalRoadBusy: 'Royal Road is busy right now. Please try again in a minute.',
+  cardsBusy: 'Many preview cards are being drawn right now. Please try again in a few seconds.',
 } as const;
 
 /** Fallback texts of individual screens (SPEC §8). */

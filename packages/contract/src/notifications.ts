@@ -2,27 +2,9 @@ import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import { idField } from './id-fields.ts';
 import { pageQuery, pagination } from './pagination.ts';
+import { WATCH_EVENTS, type WatchEvent } from './watch-events.ts';
 
-/** What can happen to a watched fiction. */
-export const WATCH_EVENTS = [
-  'chapter_released',
-  'rs_entered',
-  'rs_left',
-  'rs_best',
-  'main_top10',
-  'followers_milestone',
-] as const;
-export type WatchEvent = (typeof WATCH_EVENTS)[number];
-
-/** How each event is named in the app. */
-export const WATCH_EVENT_LABELS: Record<WatchEvent, string> = {
-  chapter_released: 'New chapter',
-  rs_entered: 'Entered a Rising Stars list',
-  rs_left: 'Left a Rising Stars list',
-  rs_best: 'New best position on a list',
-  main_top10: 'Entered the top 10 of the main list',
-  followers_milestone: 'Follower milestone',
-};
+export * from './watch-events.ts';
 
 /** Follower counts that make a milestone. */
 export const FOLLOWER_MILESTONES = [100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000] as const;
@@ -35,6 +17,8 @@ export const MAX_WEBHOOKS = 5;
 export const NOTIFICATION_RETENTION_DAYS = 90;
 /** Alert emails per reader per day; past it, events wait for the digest. */
 export const EMAILS_PER_READER_PER_DAY = 100;
+/** Test calls a minute, per webhook and per reader. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
 
 const channels = z.object({ app: z.boolean(), email: z.boolean(), webhooks: z.boolean() });
 
@@ -204,6 +188,14 @@ export const webhookBody = z.object({
   kind: z.enum(WEBHOOK_KINDS, { error: 'kind must be json or discord.' }),
 });
 export const webhookTestResponse = okEnvelope(z.object({ queued: z.literal(true) }));
+/** Turns a webhook back on (after a pause or a failure: its reason is cleared) or off. */
+export const webhookUpdateBody = z
+  .object(
+    { enabled: z.boolean({ error: 'enabled must be true or false.' }) },
+    { error: 'Send {"enabled": true} or {"enabled": false}.' },
+  )
+  .strict();
+export const alertWebhookResponse = okEnvelope(webhook);
 
 export const unsubscribeQuery = z.object({
   token: z.string({ error: 'token is missing.' }).min(1, 'token is missing.').max(200, 'token is too long.'),
@@ -227,5 +219,12 @@ export const NOTIFICATION_MESSAGES = {
   tooManyWebhooks: `You can add at most ${MAX_WEBHOOKS} webhooks.`,
   webhookHttps: 'url must be an https address.',
   webhookPrivate: 'url must not point to a private or loopback address.',
+  webhookTestsTooMany: `You can send at most ${WEBHOOK_TESTS_PER_MINUTE} test calls a minute. Please wait a moment and try again.`,
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  /** Why a webhook was paused after a change to its reader's account (shown beside it until turned back on). */
+  webhookPausedPasswordReset:
+    'Paused after your password was reset. Turn it back on if you added it yourself.',
+  webhookPausedEmailChange:
+    'Paused after your email address was changed. Turn it back on if you added it yourself.',
+  webhookSwitchedOff: 'Switched off by you.',
 } as const;

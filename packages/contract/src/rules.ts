@@ -2,6 +2,8 @@
 
 export * from './account-email-rules.ts';
 export * from './compare-rules.ts';
+export * from './description-html.ts';
+export * from './discovery-rules.ts';
 export * from './genres.ts';
 export * from './messages.ts';
 export * from './oauth-rules.ts';
@@ -14,3 +16,4 @@ export * from './slug.ts';
 export * from './subscription-status.ts';
 export * from './tiers.ts';
 export * from './trend.ts';
+export * from './watch-events.ts';

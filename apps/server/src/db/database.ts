@@ -16,6 +16,10 @@ export interface Database {
   ping(): Promise<boolean>;
   /** A consistent copy of the whole database in `file`, taken while it is in use (SQLite only). */
   backup(file: string): Promise<{ bytes: number }>;
+  /** The connection pool (PostgreSQL only), for the limits every instance counts together. */
+  pool?: pg.Pool;
+  /** The connection pool's counts, for metrics (PostgreSQL only: SQLite has one connection, no pool). */
+  poolCounts?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -156,6 +160,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   return {
     db,
     dialect: 'postgres',
+    pool,
     async ping() {
       try {
         await sql`select 1`.execute(db);
@@ -164,6 +169,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
         return false;
       }
     },
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async backup() {
       throw new DatabaseSetupError(
         'Back up PostgreSQL with its own tools, e.g. pg_dump --format=custom "$DATABASE_URL" > rrcompanion.dump',

@@ -44,6 +44,14 @@ export interface EmailTokensTable {
   used_at: Timestamp | null;
 }
 
+/** A signed-in session: its token names it (`sid`); it ends when the row goes or at `expires_at`. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 /** A one-time code that finishes an OAuth sign-in, for a minute, from one browser; only hashes are kept. */
 export interface OauthExchangeCodesTable {
   code_hash: string;
@@ -148,6 +156,9 @@ export interface JobRunsTable {
   finished_at: Timestamp | null;
   /** The reader who asked for the run (a refresh), if any. */
   requested_by: number | null;
+  /** The worker holding the run while it runs, and until when (renewed as it works; lapsed: taken over). */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export type CaptureStatus = 'running' | 'complete' | 'partial' | 'failed';
@@ -348,6 +359,28 @@ export interface DeliveriesTable {
   sent_at: Timestamp | null;
   /** When it was sent or given up. */
   finished_at: Timestamp | null;
+  /** The address an alert email was sent to (the daily limit per address counts these). */
+  recipient: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The worker holding the delivery until `locked_until` (renewed while it sends). */
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One row (id 1): the site-wide pace to Royal Road, in milliseconds of the database's clock. */
+export interface RoyalroadPaceTable {
+  id: number;
+  next_at: ColumnType<string | number, number, number>;
+  held_by: string | null;
+  held_until: ColumnType<string | number, number, number>;
+}
+
+/** Interactive requests to Royal Road waiting or under way in every process (the queue's caps). */
+export interface RoyalroadWaitingTable {
+  id: string;
+  owner: string;
+  user_id: number | null;
+  address: string | null;
+  started: ColumnType<number, number | undefined, number>;
+  lease_until: ColumnType<string | number, number, number>;
 }
 
 export interface Schema {
@@ -363,12 +396,15 @@ export interface Schema {
   user_fictions: UserFictionsTable;
   users: UsersTable;
   email_tokens: EmailTokensTable;
+  sessions: SessionsTable;
   oauth_accounts: OauthAccountsTable;
   oauth_exchange_codes: OauthExchangeCodesTable;
   fictions: FictionsTable;
   fiction_snapshots: FictionSnapshotsTable;
   fiction_chapters: FictionChaptersTable;
   job_runs: JobRunsTable;
+  royalroad_pace: RoyalroadPaceTable;
+  royalroad_waiting: RoyalroadWaitingTable;
   rising_star_captures: RisingStarCapturesTable;
   rising_star_entries: RisingStarEntriesTable;
   rising_star_main_entrants: RisingStarMainEntrantsTable;

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by the guards below. */
     user: UserRecord | null;
+    /** The session the request's token stands for, set with `user`. */
+    sessionId: string | null;
   }
 }
 
@@ -19,8 +21,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** What the guards need to know of accounts; the auth service answers it (wired in the composition root). */
 export interface AccountCheck {
-  /** The account a session token stands for, or null when the token is not (or no longer) valid. */
-  userForToken(token: string): Promise<UserRecord | null>;
+  /** The account and session a token stands for, or null when the token is not (or no longer) valid. */
+  signedIn(token: string): Promise<{ user: UserRecord; sessionId: string } | null>;
   isAdmin(user: UserRecord): boolean;
 }
 
@@ -29,9 +31,10 @@ export function authGuards(auth: AccountCheck) {
   async function resolve(request: FastifyRequest): Promise<'none' | 'invalid' | 'ok'> {
     const token = bearerToken(request);
     if (!token) return 'none';
-    const user = await auth.userForToken(token);
-    request.user = user;
-    return user ? 'ok' : 'invalid';
+    const signedIn = await auth.signedIn(token);
+    request.user = signedIn?.user ?? null;
+    request.sessionId = signedIn?.sessionId ?? null;
+    return signedIn ? 'ok' : 'invalid';
   }
 
   return {
@@ -61,4 +64,10 @@ export type AuthGuards = ReturnType<typeof authGuards>;
 export function currentUser(request: FastifyRequest): UserRecord {
   if (!request.user) throw unauthorized(MESSAGES.signInRequired);
   return request.user;
+}
+
+/** The signed-in account of a guarded route and the session its token stands for. */
+export function currentSession(request: FastifyRequest): { user: UserRecord; sessionId: string } {
+  if (!request.user || !request.sessionId) throw unauthorized(MESSAGES.signInRequired);
+  return { user: request.user, sessionId: request.sessionId };
 }

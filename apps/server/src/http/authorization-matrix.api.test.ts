@@ -91,9 +91,17 @@ function signedEvent(who: Caller): Request {
 // biome-ignore format: one line per route keeps the table readable
 const MATRIX: Row[] = [
   ['GET /api/health', 200, 200, 200, 200, at('/api/health')],
+  ['GET /api/health/live', 200, 200, 200, 200, at('/api/health/live')],
+  ['GET /api/health/ready', 200, 200, 200, 200, at('/api/health/ready')],
+  // Without METRICS_TOKEN (and with METRICS_PORT) the main port serves no metrics, to anyone.
+  ['GET /metrics', 404, 404, 404, 404, at('/metrics')],
   ['POST /api/auth/register', 201, 201, 201, 201, () => ({ url: '/api/auth/register', payload: { email: fresh(), password: STRONG_PASSWORD } })],
   ['POST /api/auth/login', 200, 200, 200, 200, () => ({ url: '/api/auth/login', payload: { email: 'reader@example.com', password: STRONG_PASSWORD } })],
   ['GET /api/auth/profile', 401, 200, 200, 200, at('/api/auth/profile')],
+  // Signing out ends sessions: each caller signs out of a session opened for it (everywhere: of a new account's),
+  // so that its own token goes on working for the other rows.
+  ['POST /api/auth/logout', 401, 200, 200, 200, (_f, who) => freshSession('/api/auth/logout', who, 'own')],
+  ['POST /api/auth/logout-all', 401, 200, 200, 200, (_f, who) => freshSession('/api/auth/logout-all', who, 'new')],
   ['PUT /api/auth/profile', 401, 200, 200, 200, ask('/api/auth/profile', { name: 'Renamed' })],
   // Links mailed to a fresh account: whoever holds one may open it, signed in as anyone or not at all.
   ['POST /api/auth/verify-email', 200, 200, 200, 200, async () => ({ url: '/api/auth/verify-email', payload: { token: await mailedLink(SUBJECTS.verify) } })],
@@ -143,6 +151,8 @@ const MATRIX: Row[] = [
   ['GET /api/fictions/{royalroadId}', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}` })],
   ['GET /api/fictions/{royalroadId}/history', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/history` })],
   ['GET /api/fictions/{royalroadId}/analytics', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/analytics?range=30d` })],
+  ['GET /api/fictions/{royalroadId}/projection', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/projection` })],
+  ['GET /api/fictions/{royalroadId}/events', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events` })],
   ['GET /api/fictions/{royalroadId}/card.png', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/card.png` })],
   ['GET /api/compare', 200, 200, 200, 200, (f) => ({ url: `/api/compare?ids=${f.ranked.royalroadId}&align=calendar` })],
   ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],
@@ -176,6 +186,7 @@ const MATRIX: Row[] = [
   ['GET /api/webhooks', 401, 200, 200, 200, at('/api/webhooks')],
   ['POST /api/webhooks', 401, 201, 201, 201, ask('/api/webhooks', { url: 'http://127.0.0.1:9/hook', kind: 'discord' })],
   ['POST /api/webhooks/{id}/test', 401, 202, 404, 404, (f) => ({ url: `/api/webhooks/${f.webhookId}/test` })],
+  ['PATCH /api/webhooks/{id}', 401, 200, 404, 404, (f) => ({ url: `/api/webhooks/${f.webhookId}`, payload: { enabled: true } })],
   ['DELETE /api/webhooks/{id}', 401, 200, 404, 404, (f) => ({ url: `/api/webhooks/${f.webhookId}` })],
   ['GET /api/unsubscribe', 200, 200, 200, 200, (f) => ({ url: `/api/unsubscribe?token=${f.unsubscribeToken}` })],
   ['POST /api/unsubscribe', 200, 200, 200, 200, (f) => ({ url: `/api/unsubscribe?token=${f.unsubscribeToken}` })],
@@ -244,6 +255,25 @@ async function favoritesOf(token: string): Promise<number[]> {
     token,
   });
   return response.body.data.userFictions.map((entry) => entry.fiction_id);
+}
+
+const EMAILS: Record<Exclude<Caller, 'visitor'>, string> = {
+  user: 'reader@example.com',
+  other: 'other@example.com',
+  admin: 'boss@example.com',
+};
+
+/** A request to `url` with a session opened just for it: a new one of the caller's account, or a new account's. */
+async function freshSession(url: string, who: Caller, account: 'own' | 'new'): Promise<Request> {
+  if (who === 'visitor') return { url };
+  const opened = await call<{ data: { token: string } }>(
+    t.app,
+    account === 'own'
+      ? { method: 'POST', url: '/api/auth/login', payload: { email: EMAILS[who], password: STRONG_PASSWORD } }
+      : { method: 'POST', url: '/api/auth/register', payload: { email: fresh(), password: STRONG_PASSWORD } },
+  );
+  expect(opened.status).toBeLessThan(300);
+  return { url, headers: { authorization: `Bearer ${opened.body.data.token}` } };
 }
 
 /** The token of a link mailed to a fresh account: its verification link, or a reset link it asked for. */

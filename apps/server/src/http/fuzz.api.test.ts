@@ -118,6 +118,12 @@ const real = {
 };
 let forgedAuthorizations: string[] = [];
 let tables: string[] = [];
+/**
+ * Tables that count attempts rather than hold anyone's data: a refused request is meant to write there (a
+ * failed sign-in or a link that does not work is counted against its address in `rate_limits` on PostgreSQL;
+ * the Royal Road line's bookkeeping moves with every request).
+ */
+const BOOKKEEPING = new Set(['rate_limits', 'royalroad_pace', 'royalroad_waiting']);
 let prototypeKeys: string[] = [];
 
 beforeAll(async () => {
@@ -204,7 +210,7 @@ beforeAll(async () => {
 
   tables = (await t.database.db.introspection.getTables())
     .map((table) => table.name)
-    .filter((name) => !name.startsWith('kysely_'));
+    .filter((name) => !name.startsWith('kysely_') && !BOOKKEEPING.has(name));
   expect(tables).toEqual(expect.arrayContaining(['users', 'user_fictions', 'fictions', 'donations']));
   prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 }, 60_000);

@@ -99,4 +99,62 @@ describe('a kept answer with a Last-Modified date (a feed)', () => {
     expect(runs).toBe(1);
     await app.close();
   });
+
+  it('are forgotten when any instance tells of a change, and not served while changes cannot be heard', async () => {
+    const listeners: Array<(key: string | null) => void> = [];
+    const bus = {
+      coherent: true,
+      shared: true,
+      published: [] as string[],
+      async publish(topic: string) {
+        this.published.push(topic);
+        for (const listener of listeners) listener(null);
+      },
+      told: [] as string[],
+      tellHere(topic: string) {
+        this.told.push(topic);
+      },
+      subscribe(_topic: string, listener: (key: string | null) => void) {
+        listeners.push(listener);
+        return () => {};
+      },
+      // A notice on its way: heard only when the instance catches up.
+      onItsWay: false,
+      async caughtUp() {
+        if (!this.onItsWay) return;
+        this.onItsWay = false;
+        for (const listener of listeners) listener(null);
+      },
+      async close() {},
+    };
+    let runs = 0;
+    const app = Fastify();
+    registerPublicCaching(app, { now: () => 0, changes: bus });
+    app.get('/api/count', { config: { publicCache: 60 } }, async () => ({ run: ++runs }));
+    app.post('/api/change', async () => ({ ok: true }));
+    await app.ready();
+    const read = async () => (await app.inject({ url: '/api/count' })).json().run;
+
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    // Another instance's change arrives: forgotten.
+    for (const listener of listeners) listener(null);
+    expect(await read()).toBe(2);
+    // A change through this one is told to all before it is answered.
+    await app.inject({ method: 'POST', url: '/api/change' });
+    expect(bus.published).toEqual(['public']);
+    expect(bus.told).toEqual(['write-answered']);
+    expect(await read()).toBe(3);
+    // Not hearing the others: every request runs the route, and nothing made meanwhile is kept.
+    bus.coherent = false;
+    expect(await read()).toBe(4);
+    expect(await read()).toBe(5);
+    bus.coherent = true;
+    expect(await read()).toBe(6);
+    expect(await read()).toBe(6);
+    // A change committed through another instance just before this request: heard before anything kept is sent.
+    bus.onItsWay = true;
+    expect(await read()).toBe(7);
+    await app.close();
+  });
 });

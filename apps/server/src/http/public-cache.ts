@@ -6,6 +6,7 @@ import type {
   onRequestHookHandler,
   onSendHookHandler,
 } from 'fastify';
+import { type ChangeBus, WRITE_ANSWERED_TOPIC } from '../db/change-bus.ts';
 import { type EncodedAnswer, encodedBody, sendEncoded } from './encoded-answer.ts';
 
 declare module 'fastify' {
@@ -18,7 +19,9 @@ declare module 'fastify' {
 /**
  * How long this process reuses a public answer as sent (body and ETag) before asking the route again. Routes
  * keep their data per Rising Stars capture already; this skips the query, the serialization and the hash for
- * the many identical requests of a busy minute. Short, so several instances never disagree for long.
+ * the many identical requests of a busy minute. A change through any instance makes every instance forget
+ * its answers before the change is answered (the change bus, topic `public`); the changes scrapes write
+ * reach the routes through their own versions (a capture, a fiction's last change) within this time.
  */
 export const PUBLIC_ANSWER_TTL_MS = 2_000;
 const MAX_ANSWERS = 1_000;
@@ -63,14 +66,33 @@ function notModified(request: FastifyRequest, etag: string, lastModified?: strin
   return Boolean(since && lastModified && Date.parse(since) >= Date.parse(lastModified));
 }
 
+/** The topic of the change bus that makes every instance forget its public answers. */
+export const PUBLIC_ANSWERS_TOPIC = 'public';
+
 /**
  * Public read endpoints send Cache-Control and a strong ETag computed from the body; a request whose
- * If-None-Match matches gets 304 without the body. Answers are reused for PUBLIC_ANSWER_TTL_MS.
+ * If-None-Match matches gets 304 without the body. Answers are reused for PUBLIC_ANSWER_TTL_MS, and by no
+ * instance once a change went through any (`changes`; without it, through this process), nor while the
+ * change bus cannot hear the other instances.
  */
-export function registerPublicCaching(app: FastifyInstance, options: { now?: () => number } = {}) {
+export function registerPublicCaching(
+  app: FastifyInstance,
+  options: { now?: () => number; changes?: ChangeBus } = {},
+) {
   const now = options.now ?? Date.now;
+  const { changes } = options;
   const answers = new Map<string, Answer>();
   let heldBytes = 0;
+  // Raised whenever the answers are forgotten: an answer the route made from what it read before is not kept.
+  let generation = 0;
+  const startedIn = new WeakMap<FastifyRequest, number>();
+  const forgetAll = () => {
+    generation += 1;
+    answers.clear();
+    heldBytes = 0;
+  };
+  changes?.subscribe(PUBLIC_ANSWERS_TOPIC, forgetAll);
+  const trusted = () => changes?.coherent ?? true;
   const forget = (url: string) => {
     const answer = answers.get(url);
     if (!answer) return;
@@ -81,6 +103,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
   // (its ETag), its compressed forms are kept rather than made again, which for a large answer costs more
   // than making the answer itself.
   const fresh = (url: string) => {
+    if (!trusted()) return undefined;
     const answer = answers.get(url);
     return answer && now() - answer.storedAt <= PUBLIC_ANSWER_TTL_MS ? answer : undefined;
   };
@@ -110,10 +133,21 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     return sendEncoded(request, reply.type(answer.contentType), answer);
   };
 
-  // A kept answer is sent from here, before anything else runs for the request.
+  // A kept answer is sent from here, before anything else runs for the request (once every change committed
+  // before the request has been heard, when other instances make changes too).
   const onRequest: onRequestHookHandler = (request, reply, done) => {
     const maxAge = request.routeOptions.config?.publicCache;
     if (maxAge === undefined || request.method !== 'GET') return done();
+    if (changes?.shared) void changes.caughtUp().then(() => answerKept(request, reply, done, maxAge));
+    else answerKept(request, reply, done, maxAge);
+  };
+  const answerKept = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: Parameters<onRequestHookHandler>[2],
+    maxAge: number,
+  ) => {
+    startedIn.set(request, generation);
     const answer = fresh(request.url);
     if (answer) return void sendKept(request, reply, answer, maxAge);
     const producer = producing.get(request.url);
@@ -129,6 +163,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       clearTimeout(timer);
       const made = fresh(request.url);
       if (made) return void sendKept(request, reply, made, maxAge);
+      startedIn.set(request, generation);
       produce(request);
       done();
     });
@@ -159,7 +194,7 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
       storedAt: now(),
       ...(previous?.etag === etag ? { br: previous.br, gzip: previous.gzip } : {}),
     };
-    if (body.length <= MAX_ANSWER_BYTES) {
+    if (body.length <= MAX_ANSWER_BYTES && trusted() && startedIn.get(request) === generation) {
       while (answers.size >= MAX_ANSWERS || heldBytes + body.length > MAX_ANSWER_BYTES) {
         const oldest = answers.keys().next().value;
         if (oldest === undefined) break;
@@ -199,13 +234,19 @@ export function registerPublicCaching(app: FastifyInstance, options: { now?: () 
     ];
   });
 
-  // A change made through this process (a refresh, a payment, a list change) is visible at once here;
-  // other processes' changes within PUBLIC_ANSWER_TTL_MS.
-  app.addHook('onResponse', (request, reply, done) => {
+  // A change made through any instance (a refresh, a payment, a list change) is visible on every instance's
+  // next request: the notice is committed before the change is answered, and each instance hears every notice
+  // committed before a request before it answers from memory (`caughtUp`).
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      answers.clear();
-      heldBytes = 0;
+      if (changes) {
+        // The accounts this process keeps are forgotten here and now as well: the database's notice of an
+        // account this request changed (a verified address, a new password) may come a moment after the
+        // answer, and the reader's next request must not meet the account as it was.
+        changes.tellHere(WRITE_ANSWERED_TOPIC);
+        await changes.publish(PUBLIC_ANSWERS_TOPIC);
+      } else forgetAll();
     }
-    done();
+    return payload;
   });
 }

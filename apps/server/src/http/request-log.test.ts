@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { RequestLogger, redactUrl, registerRequestLogging } from './request-log.ts';
+import { RequestLogger, redactUrl, registerRequestLogging, secretsOf } from './request-log.ts';
 
 /** An app logging as the server does, with its log lines parsed. */
 async function loggingApp(level = 'info') {
@@ -17,7 +17,8 @@ async function loggingApp(level = 'info') {
   const app = Fastify({
     loggerInstance: logger,
     disableRequestLogging: true,
-    childLoggerFactory: (parent, bindings, options) => new RequestLogger(parent, bindings, options),
+    childLoggerFactory: (parent, bindings, options, raw) =>
+      new RequestLogger(parent, bindings, options, raw.url),
   });
   registerRequestLogging(app);
   app.get('/quiet', async () => ({ ok: true }));
@@ -26,6 +27,15 @@ async function loggingApp(level = 'info') {
     return { ok: true };
   });
   app.get('/oauth', { logLevel: 'warn' }, async () => ({ ok: true }));
+  // A private feed that fails, and says so quoting its address in every way a line can.
+  app.get<{ Params: { file: string } }>('/feeds/me/:file', async (request) => {
+    const failure = new Error(`no feed at ${request.url}`, {
+      cause: new Error(`token ${request.params.file}`),
+    });
+    Object.assign(failure, { address: request.raw.url, detail: { path: [decodeURIComponent(request.url)] } });
+    request.log.error({ err: failure, req: request }, 'feed failed for %s', request.params.file.slice(0, -5));
+    throw failure;
+  });
   await app.ready();
   return { app, lines, logger };
 }
@@ -74,8 +84,69 @@ describe('the request log', () => {
   });
 });
 
+const FEED_TOKEN = 'Zx81_feedToken-0123456789abcdefAB';
+
+describe('a private feed in the log', () => {
+  it('is written without its token in the request line', async () => {
+    const t = await loggingApp();
+    const response = await t.app.inject({ url: `/feeds/me/${FEED_TOKEN}.atom?utm=${FEED_TOKEN}` });
+    expect(response.statusCode).toBe(500);
+    const line = t.lines.find((entry) => entry.msg === 'request completed');
+    expect(line).toMatchObject({ request: { url: '/feeds/me/[redacted]?utm=%5Bredacted%5D' } });
+    expect(t.lines.length).toBeGreaterThan(1);
+    expect(JSON.stringify(t.lines)).not.toContain(FEED_TOKEN);
+    await t.app.close();
+  });
+
+  it("is written without its token in the route's own lines: message, error, its cause and fields", async () => {
+    const t = await loggingApp();
+    await t.app.inject({ url: `/feeds/me/${FEED_TOKEN}.atom` });
+    const failed = t.lines.find((entry) => String(entry.msg).startsWith('feed failed'));
+    expect(failed).toMatchObject({
+      msg: 'feed failed for [redacted]',
+      err: {
+        message: 'no feed at /feeds/me/[redacted]: token [redacted]',
+        address: '/feeds/me/[redacted]',
+        detail: { path: ['/feeds/me/[redacted]'] },
+      },
+      req: { method: 'GET', url: '/feeds/me/[redacted]' },
+    });
+    expect(String((failed?.err as { stack?: string } | undefined)?.stack)).toContain(
+      'no feed at /feeds/me/[redacted]',
+    );
+    expect(JSON.stringify(t.lines)).not.toContain(FEED_TOKEN);
+    await t.app.close();
+  });
+
+  it.each([
+    `/FEEDS/Me/${FEED_TOKEN}.atom`,
+    `//feeds//me/${FEED_TOKEN}.atom`,
+    `/feeds/m%65/${FEED_TOKEN}.atom`,
+    `/%66eeds/me/${FEED_TOKEN}.atom/more?x=1`,
+    `/feeds/me/${FEED_TOKEN}%ZZ.atom`,
+  ])('is redacted however its address is spelled: %s', (url) => {
+    expect(redactUrl(url)).not.toContain(FEED_TOKEN);
+    expect(redactUrl(url)).toMatch(/^\/feeds\/me\/\[redacted\]/);
+  });
+});
+
+describe('secretsOf', () => {
+  it("names a feed's token and the values of credential parameters, however they are encoded", () => {
+    const secrets = secretsOf(`/feeds/me/${FEED_TOKEN}.atom`);
+    expect(secrets).toContain(`${FEED_TOKEN}.atom`);
+    expect(secrets).toContain(FEED_TOKEN);
+    expect(secretsOf('/oauth/callback?t%6Fken=abc%2Fdef&page=22222')).toEqual(
+      expect.arrayContaining(['abc%2Fdef', 'abc/def']),
+    );
+    expect(secretsOf('/oauth/callback?t%6Fken=abc%2Fdef&page=22222')).not.toContain('22222');
+    expect(secretsOf('/api/fictions?page=2')).toEqual([]);
+  });
+});
+
 describe('redactUrl', () => {
   it('leaves an address without credentials as it is', () => {
     expect(redactUrl('/api/fictions?page=2')).toBe('/api/fictions?page=2');
+    expect(redactUrl('/feeds/fictions/12345.atom')).toBe('/feeds/fictions/12345.atom');
+    expect(redactUrl('/api/feeds/me')).toBe('/api/feeds/me');
   });
 });

@@ -15,6 +15,13 @@ export interface JobContext {
   signal: AbortSignal;
   /** Records how far the run is; also keeps the run's heartbeat fresh. */
   progress(done: number, total: number | null, counts: object): Promise<void>;
+  /**
+   * Renews the worker's lease on the run; throws when another worker took the run over (this one's lease
+   * lapsed): call it before writing what must not be written twice. Absent outside a job runner.
+   */
+  keep?(): Promise<void>;
+  /** The counts the run's previous worker recorded, when this worker takes the run over. */
+  resumed?: Record<string, unknown>;
 }
 
 export interface JobResult {

@@ -61,4 +61,37 @@ describe('TtlCache', () => {
     });
     expect(loads).toBe(1);
   });
+
+  it('forgets a key, and keeps nothing a load read before it was told to forget', async () => {
+    let version = 1;
+    const cache = new TtlCache<number>({ ttlMs: 60_000 });
+    expect(await cache.get('a', async () => version)).toBe(1);
+    version = 2;
+    expect(await cache.get('a', async () => version)).toBe(1);
+    cache.delete('a');
+    expect(await cache.get('a', async () => version)).toBe(2);
+
+    // A load under way when the change is told: its caller gets what it read, the next caller reads anew.
+    let release = (_value: number) => {};
+    const slow = cache.get('b', () => new Promise<number>((resolve) => (release = resolve)));
+    cache.deleteWhere((key) => key === 'b');
+    release(1);
+    expect(await slow).toBe(1);
+    expect(await cache.get('b', async () => 3)).toBe(3);
+  });
+
+  it('reads and keeps nothing while it is not usable', async () => {
+    let usable = true;
+    let loads = 0;
+    const cache = new TtlCache<number>({ ttlMs: 60_000, usable: () => usable });
+    const load = async () => ++loads;
+    await cache.get('a', load);
+    usable = false;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(await cache.get('a', load)).toBe(3);
+    usable = true;
+    expect(await cache.get('a', load)).toBe(1);
+    cache.clear();
+    expect(await cache.get('a', load)).toBe(4);
+  });
 });

@@ -37,4 +37,28 @@ describe('composeMail', () => {
     expect(message.html.split(href)).toHaveLength(3);
     expect(message.html).not.toContain('<c>');
   });
+
+  it('never carries a control character or line break in the address, subject or greeting', () => {
+    // A name stored before names were checked: it must not add lines to the message or its headers.
+    const smuggled = composeMail({
+      to: 'rita@example.com\r\nBcc: victim@example.com',
+      subject: 'Confirm\r\nBcc: victim@example.com',
+      greeting: 'Hi Rita\r\n\r\nYour account is locked: call 555-0100\u2028\u0085\u0000\t,',
+      intro: ['First paragraph.'],
+      action: { label: 'Do it', url: 'https://rrc.example/x' },
+      outro: ['Last words.'],
+    });
+    expect(smuggled.to).toBe('rita@example.comBcc: victim@example.com');
+    expect(smuggled.subject).toBe('ConfirmBcc: victim@example.com');
+    const [greeting, blank, first] = smuggled.text.split('\n');
+    expect([greeting, blank, first]).toEqual([
+      'Hi RitaYour account is locked: call 555-0100,',
+      '',
+      'First paragraph.',
+    ]);
+    expect(smuggled.html).toContain('>Hi RitaYour account is locked: call 555-0100,</p>');
+    const everything = `${smuggled.to}${smuggled.subject}${smuggled.text}${smuggled.html}`;
+    for (const control of ['\r', '\t', '\u0000', '\u0085', '\u2028'])
+      expect(everything).not.toContain(control);
+  });
 });

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@rrc/contract';
 import type { MailMessage } from './mailer.ts';
 
 /** What a message says, once: the plain-text and HTML parts are both made from it. */
@@ -53,7 +54,16 @@ ${content.outro.map(paragraph).join('\n')}
 </div></body></html>`;
 }
 
-/** A message with its plain-text and HTML parts. */
+/**
+ * A message with its plain-text and HTML parts. The one-line parts (address, subject, greeting) never carry a
+ * control character or line break: a name stored before names were checked cannot add lines or headers.
+ */
 export function composeMail(content: MailContent): MailMessage {
-  return { to: content.to, subject: content.subject, text: text(content), html: html(content) };
+  const clean: MailContent = {
+    ...content,
+    to: withoutControlCharacters(content.to),
+    subject: withoutControlCharacters(content.subject),
+    greeting: withoutControlCharacters(content.greeting),
+  };
+  return { to: clean.to, subject: clean.subject, text: text(clean), html: html(clean) };
 }

@@ -163,6 +163,17 @@ describe('a Cloudflare challenge is told by the answer, never by words in a page
     expect(error.kind).toBe('http');
     expect(error.status).toBe(403);
   });
+
+  it('a 403 whose page is nested absurdly deep is an ordinary refusal, told without building its tree', async () => {
+    const deep = `${'<div>'.repeat(200_000)}${'</div>'.repeat(200_000)}`;
+    const site = await serve((_request, response) => response.writeHead(403).end(page(deep)));
+    const started = performance.now();
+    const error = await failure(client({ baseUrl: site.url }).get('/fiction/1', SCHEDULED));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(403);
+    // Building the whole tree took over a minute; refusing it as it is read takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
 });
 
 describe('redirects', () => {

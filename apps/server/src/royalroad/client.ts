@@ -1,7 +1,8 @@
-import { load } from 'cheerio/slim';
+import { meteredRequest, type RoyalRoadMetrics } from '../metrics.ts';
 import { isRoyalRoadError, RoyalRoadError } from './errors.ts';
+import { loadPage, PageTooLarge } from './parsers/load-page.ts';
 import { isChallengePage } from './parsers/page-kind.ts';
-import { type QueueLimits, RequestQueues, type Ticket } from './request-queues.ts';
+import { type QueueLimits, type QueueName, RequestQueues, type Ticket } from './request-queues.ts';
 
 export interface RoyalRoadClientOptions {
   baseUrl: string;
@@ -54,7 +55,15 @@ function saysChallenge(response: Response): boolean {
  * or is Cloudflare's challenge page (its title and script). Words anywhere in a page never count.
  */
 function isChallenge(response: Response, html: string): boolean {
-  return saysChallenge(response) || (CHALLENGE_STATUSES.has(response.status) && isChallengePage(load(html)));
+  if (saysChallenge(response)) return true;
+  if (!CHALLENGE_STATUSES.has(response.status)) return false;
+  try {
+    return isChallengePage(loadPage(html));
+  } catch (error) {
+    // An error page too large to read is no challenge page: it fails as the status it came with.
+    if (error instanceof PageTooLarge) return false;
+    throw error;
+  }
 }
 
 function describeBytes(bytes: number): string {
@@ -82,6 +91,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 export class RoyalRoadClient {
   readonly baseUrl: string;
   readonly queues: RequestQueues;
+  /** Where each request's wait in its queue and outcome are counted (the process's metrics). */
+  metrics: RoyalRoadMetrics | undefined;
   private readonly origins: Set<string>;
   private readonly options: Required<Omit<RoyalRoadClientOptions, 'limits' | 'log'>> & {
     log: (message: string) => void;
@@ -110,7 +121,10 @@ export class RoyalRoadClient {
    */
   get(path: string, ticket: Ticket): Promise<FetchedPage> {
     const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-    return this.queues.run(() => this.fetchWithRetries(url), ticket);
+    return this.queues.run(
+      meteredRequest(this.metrics, ticket.queue, () => this.fetchWithRetries(url, ticket.queue)),
+      ticket,
+    );
   }
 
   /** A capture holds the line while it runs (see RequestQueues.hold); returns the release. */
@@ -125,11 +139,12 @@ export class RoyalRoadClient {
     return Math.max(intervalMs, Math.round(exponential * (0.5 + random() / 2)));
   }
 
-  private async fetchWithRetries(url: string): Promise<FetchedPage> {
+  private async fetchWithRetries(url: string, queue: QueueName): Promise<FetchedPage> {
     const { maxAttempts, sleep, log } = this.options;
     let lastError: RoyalRoadError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const outcome = await this.attempt(url);
+      // Each attempt takes its turn in the site's line (several processes: one pace for all of them).
+      const outcome = await this.queues.site.turn(queue, () => this.attempt(url));
       if ('page' in outcome) return outcome.page;
       lastError = outcome.error;
       if (!outcome.retry || attempt === maxAttempts) break;

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@rrc/contract';
 import { RoyalRoadError } from './errors.ts';
+import { localLine, type Seat, type SiteLine } from './site-line.ts';
 
 /**
  * Which queue a request to Royal Road waits in: `scheduled` for the jobs of the schedule (captures and the
@@ -39,6 +40,33 @@ interface Waiting {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   requester: Requester | undefined;
+  /** Its place in the site-wide count (several processes), if the site line keeps one. */
+  seat?: Seat;
+}
+
+/**
+ * The refusal an interactive request meets with these counts of what already waits: the queue is full
+ * (`busy`), or its reader or address already has its share waiting or under way (`limited`); null: admitted.
+ */
+export function refusalFor(
+  limits: QueueLimits,
+  counts: { waiting: number; userShare: number; addressShare: number },
+): RoyalRoadError | null {
+  const { interactiveWaiting, perUser, perAddress } = limits;
+  if (counts.waiting >= interactiveWaiting) return new RoyalRoadError('busy', MESSAGES.royalRoadBusy);
+  if (counts.userShare >= perUser) {
+    return new RoyalRoadError(
+      'limited',
+      `You already have ${perUser} requests waiting for Royal Road. Please wait until they are done.`,
+    );
+  }
+  if (counts.addressShare >= perAddress) {
+    return new RoyalRoadError(
+      'limited',
+      `${perAddress} requests from your address are already waiting for Royal Road. Please wait until they are done.`,
+    );
+  }
+  return null;
 }
 
 /**
@@ -50,6 +78,9 @@ interface Waiting {
  * - otherwise, when both queues have requests waiting, they take turns, so readers are not kept waiting for
  *   the whole nightly refresh.
  * The interactive queue is capped, and each reader and address may have only a few requests in it.
+ * On a site of several processes (PostgreSQL) the same rules hold across all of them through `site`: every
+ * request also takes its turn in the site's line, a capture holds it for every process, and the caps are
+ * counted in the database.
  */
 export class RequestQueues {
   readonly intervalMs: number;
@@ -63,6 +94,11 @@ export class RequestQueues {
   private wake: (() => void) | null = null;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
+  /**
+   * What the other processes of the site share with this one (PostgreSQL: one pace, a capture's hold and the
+   * interactive caps across processes); with one process, nothing (`localLine`). Set once by the composition.
+   */
+  site: SiteLine = localLine;
 
   constructor(
     intervalMs: number,
@@ -88,30 +124,24 @@ export class RequestQueues {
    * this reader or address already has its share waiting (`limited`).
    */
   admit(requester?: Requester): void {
-    const { interactiveWaiting, perUser, perAddress } = this.limits;
-    if (this.waiting.interactive.length >= interactiveWaiting)
-      throw new RoyalRoadError('busy', MESSAGES.royalRoadBusy);
     const mine = (match: (asker: Requester) => boolean) =>
       [...this.waiting.interactive, ...(this.current?.queue === 'interactive' ? [this.current] : [])].filter(
         (entry) => entry.requester && match(entry.requester),
       ).length;
     const userId = requester?.userId;
-    if (userId != null && mine((asker) => asker.userId === userId) >= perUser) {
-      throw new RoyalRoadError(
-        'limited',
-        `You already have ${perUser} requests waiting for Royal Road. Please wait until they are done.`,
-      );
-    }
     const address = requester?.address;
-    if (address && mine((asker) => asker.address === address) >= perAddress) {
-      throw new RoyalRoadError(
-        'limited',
-        `${perAddress} requests from your address are already waiting for Royal Road. Please wait until they are done.`,
-      );
-    }
+    const refusal = refusalFor(this.limits, {
+      waiting: this.waiting.interactive.length,
+      userShare: userId != null ? mine((asker) => asker.userId === userId) : 0,
+      addressShare: address ? mine((asker) => asker.address === address) : 0,
+    });
+    if (refusal) throw refusal;
   }
 
-  /** Runs `task` in its turn. An interactive request that cannot be admitted fails at once (see `admit`). */
+  /**
+   * Runs `task` in its turn. An interactive request that cannot be admitted fails at once (see `admit`; on a
+   * site of several processes, the site line counts the caps across all of them too).
+   */
   run<T>(task: () => Promise<T>, ticket: Ticket): Promise<T> {
     if (ticket.queue === 'interactive') {
       try {
@@ -119,17 +149,71 @@ export class RequestQueues {
       } catch (error) {
         return Promise.reject(error);
       }
+      if (this.site.admit)
+        return this.runSeated(task, ticket, this.site.admit(ticket.requester, this.limits));
     }
     return new Promise<T>((resolve, reject) => {
-      this.waiting[ticket.queue].push({
-        queue: ticket.queue,
-        task,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        requester: ticket.requester,
-      });
-      this.kick();
+      this.enter(task, ticket, resolve as (value: unknown) => void, reject);
     });
+  }
+
+  /**
+   * An interactive request on a site of several processes: it waits in this process's queue at once (so the
+   * process's own counts stay exact), while the site counts it; refused there, it leaves the queue and fails
+   * at once (or, when its turn already came, before anything is sent).
+   */
+  private runSeated<T>(task: () => Promise<T>, ticket: Ticket, seating: Promise<Seat>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let seat: Seat | undefined;
+      const entry = this.enter(
+        async () => {
+          seat = await seating;
+          seat.started();
+          return task();
+        },
+        ticket,
+        resolve as (value: unknown) => void,
+        reject,
+        { started: () => {}, release: () => seat?.release() },
+      );
+      seating.then(
+        (taken) => {
+          seat = taken;
+        },
+        (refusal: unknown) => {
+          const waiting = this.waiting.interactive.indexOf(entry);
+          if (waiting < 0) return; // Its turn came: the task itself fails with the refusal.
+          this.waiting.interactive.splice(waiting, 1);
+          reject(refusal);
+        },
+      );
+    });
+  }
+
+  private enter(
+    task: () => Promise<unknown>,
+    ticket: Ticket,
+    resolve: (value: unknown) => void,
+    reject: (error: unknown) => void,
+    seat?: Seat,
+  ): Waiting {
+    const entry: Waiting = {
+      queue: ticket.queue,
+      task,
+      resolve: (value) => {
+        seat?.release();
+        resolve(value);
+      },
+      reject: (error) => {
+        seat?.release();
+        reject(error);
+      },
+      requester: ticket.requester,
+      seat,
+    };
+    this.waiting[ticket.queue].push(entry);
+    this.kick();
+    return entry;
   }
 
   /**
@@ -138,11 +222,13 @@ export class RequestQueues {
    */
   hold(): () => void {
     this.holds++;
+    const releaseSite = this.site.hold();
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.holds--;
+      releaseSite();
       this.kick();
     };
   }
@@ -182,6 +268,7 @@ export class RequestQueues {
         }
         this.current = entry;
         this.lastQueue = entry.queue;
+        entry.seat?.started();
         try {
           entry.resolve(await entry.task());
         } catch (error) {

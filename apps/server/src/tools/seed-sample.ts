@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { SAMPLE_FILES } from '@rrc/demo-data/sample';
 import type { FictionSnapshotsTable, FictionsTable } from '../db/schema.ts';
+import { readDescription } from '../royalroad/parsers/description.ts';
 import type { ParsedListItem } from '../royalroad/parsers/list.ts';
 
 // `npm run cli -- seed-sample`: loads the real July 2026 sample of @rrc/demo-data (169 fictions with their
@@ -25,10 +26,11 @@ interface SampleFiction {
     average_views?: number | null;
     favorites?: number | null;
     pages?: number | null;
+    /** Stale for some fictions: not used (see chapterCountsAt). */
     chapters?: number | null;
     ratings?: number | null;
   }>;
-  chapters: Array<{ id: number; title: string; published: string | null }>;
+  chapters?: Array<{ id: number; title: string; published: string | null }>;
 }
 
 interface SampleList {
@@ -58,20 +60,55 @@ async function* readLines<T>(file: string): AsyncGenerator<T> {
   for await (const line of lines) if (line.trim()) yield JSON.parse(line) as T;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * The sample's text as markup. It is the text of Royal Road's list excerpts, in which characters are already
+ * written as entities ('&lt; You have been'): an entity is kept as it is, only a bare '&', '<' or '>' is
+ * escaped, so the reader sees '<' and never '&lt;'.
+ */
+const textAsHtml = (text: string) =>
+  text
+    .replace(/&(?!(?:[a-z][a-z0-9]*|#\d+|#x[0-9a-f]+);)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 const iso = (value: string) => new Date(value).toISOString();
 const count = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
 
-/** The excerpt is plain text with line breaks: store it as paragraphs, like a sanitized description. */
-function descriptionHtml(text: string | null): string | null {
+/**
+ * The excerpt is text with line breaks: stored as paragraphs, read as a list page's description is (cleaned,
+ * decoded exactly once).
+ */
+export function sampleDescription(text: string | null): string | null {
   if (!text?.trim()) return null;
-  return text
-    .split(/\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('\n');
+  return readDescription(
+    text
+      .split(/\n+/)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => `<p>${textAsHtml(line)}</p>`)
+      .join('\n'),
+  );
+}
+
+/**
+ * How many chapters the fiction had at each of its snapshots, counted from the sample's chapter list: the
+ * chapters released by then, and those listed without a release time (such as 'Start Reading'). The history's
+ * own chapter figure is not used: for 19 of the 169 fictions it is stale (1 for a fiction of 17 chapters and
+ * 349 pages, 2 for one of 59). Without a chapter list the count is unknown: null, never a guess.
+ */
+export function chapterCountsAt(
+  chapters: SampleFiction['chapters'] | undefined,
+  times: string[],
+): Array<number | null> {
+  if (!chapters?.length) return times.map(() => null);
+  const undated = chapters.filter((chapter) => !chapter.published).length;
+  const released = chapters
+    .flatMap((chapter) => (chapter.published ? [Date.parse(chapter.published)] : []))
+    .sort((a, b) => a - b);
+  return times.map((time) => {
+    const at = Date.parse(time);
+    return undated + released.filter((releasedAt) => releasedAt <= at).length;
+  });
 }
 
 /** The fiction columns the sample fills. */
@@ -136,7 +173,7 @@ export async function importSample(
 ): Promise<{ fictions: number; snapshots: number; captures: number; entries: number }> {
   const totals = { fictions: 0, snapshots: 0, captures: 0, entries: 0 };
   for await (const fiction of readLines<SampleFiction>(files.fictions)) {
-    const snapshots = fiction.history
+    const history = fiction.history
       .map((point) => ({
         captured_at: iso(point.t),
         followers: count(point.followers),
@@ -145,10 +182,17 @@ export async function importSample(
         favorites: count(point.favorites),
         pages: count(point.pages),
         ratings: count(point.ratings),
-        chapter_count: count(point.chapters),
       }))
       .sort((a, b) => a.captured_at.localeCompare(b.captured_at));
-    const published = fiction.chapters
+    const chapterCounts = chapterCountsAt(
+      fiction.chapters,
+      history.map((point) => point.captured_at),
+    );
+    const snapshots = history.map((point, index) => ({
+      ...point,
+      chapter_count: chapterCounts[index] ?? null,
+    }));
+    const published = (fiction.chapters ?? [])
       .map((chapter) => chapter.published)
       .filter((date): date is string => Boolean(date));
     const id = await deps.fictions.importFiction({
@@ -156,7 +200,7 @@ export async function importSample(
         royalroad_id: fiction.royalroad_id,
         title: fiction.title,
         author_name: fiction.author,
-        description: descriptionHtml(fiction.description),
+        description: sampleDescription(fiction.description),
         image_url: fiction.cover_url,
         status: fiction.status?.toUpperCase() ?? null,
         type: fiction.type,
@@ -165,7 +209,7 @@ export async function importSample(
         last_chapter_at: published.length ? iso(published.sort().at(-1) as string) : null,
       },
       snapshots,
-      chapters: fiction.chapters.map((chapter) => ({
+      chapters: (fiction.chapters ?? []).map((chapter) => ({
         royalroad_chapter_id: chapter.id,
         title: chapter.title,
         published_at: chapter.published ? iso(chapter.published) : null,

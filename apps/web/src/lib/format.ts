@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from './intl.ts';
+
 /** Locale-formatted whole number; anything that is not a number shows as 0 (SPEC §2 favorites card). */
 export function formatCount(value: unknown): string {
   return (typeof value === 'number' && Number.isFinite(value) ? value : 0).toLocaleString();
@@ -26,7 +28,7 @@ export function titleCase(value: string | null | undefined): string {
 /** "3 minutes ago", "in 2 hours", in the reader's language. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const format = relativeTimeFormat({ numeric: 'auto' });
   const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
     ['day', 86_400],
     ['hour', 3_600],

@@ -18,7 +18,10 @@ export interface SessionValue {
   resetPassword(body: ResetPasswordBody): Promise<User>;
   /** Reads the signed-in account again (after its address was verified, say). */
   refreshUser(): Promise<void>;
-  signOut(): void;
+  /** Ends this browser's session on the server, then forgets it here (even when the server cannot be reached). */
+  signOut(): Promise<void>;
+  /** Ends every session of the account on the server, then forgets this one and opens the sign-in page. */
+  signOutEverywhere(): Promise<void>;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

@@ -1,10 +1,11 @@
 // The `/__fake/…` endpoints, so browser tests running the app in another process can steer the fake.
 // They are not Royal Road pages: they are never recorded and rules never apply to them.
 import type { IncomingMessage } from 'node:http';
+import type { FictionStatus } from './model.ts';
 import type { FakeResponse } from './routes.ts';
 import { RuleError, ruleFromJson } from './rules.ts';
 import type { FakeRoyalRoad } from './server.ts';
-import { isStatKey } from './site.ts';
+import { FICTION_STATUSES, isStatKey } from './site.ts';
 
 export const CONTROL_PREFIX = '/__fake/';
 const MAX_BODY = 1_000_000;
@@ -67,6 +68,52 @@ function setRisingStars(fake: FakeRoyalRoad, body: Record<string, unknown>): Fak
   return json(200, { genre, ids });
 }
 
+const optionalString = (value: unknown, name: string) => {
+  if (value !== undefined && typeof value !== 'string') throw new ControlError(400, `${name} must be text`);
+  return value;
+};
+const optionalStrings = (value: unknown, name: string) => {
+  if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string')))
+    throw new ControlError(400, `${name} must be an array of texts`);
+  return value as string[] | undefined;
+};
+
+/** Changes what a fiction's page says: `{ id, title?, description?, tags?, status?, coverUrl? }`. */
+function setPage(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { id, title, description, tags, status, coverUrl } = body;
+  if (typeof id !== 'number') throw new ControlError(400, 'id must be a number');
+  if (!fake.site.fiction(id)) throw new ControlError(404, `no fiction ${id}`);
+  if (status !== undefined && !FICTION_STATUSES.includes(status as FictionStatus))
+    throw new ControlError(400, `status must be one of ${FICTION_STATUSES.join(', ')}`);
+  if (coverUrl !== undefined && coverUrl !== null && typeof coverUrl !== 'string')
+    throw new ControlError(400, 'coverUrl must be an address or null');
+  const fiction = fake.site.setPage(id, {
+    title: optionalString(title, 'title'),
+    description: optionalStrings(description, 'description'),
+    tags: optionalStrings(tags, 'tags'),
+    status: status as FictionStatus | undefined,
+    coverUrl: coverUrl as string | null | undefined,
+  });
+  return json(200, {
+    id,
+    title: fiction.title,
+    status: fiction.status,
+    tags: fiction.tags,
+    coverUrl: fiction.coverUrl,
+  });
+}
+
+/** Releases a chapter: `{ id, title, publishedAt? }`. */
+function addChapter(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { id, title, publishedAt } = body;
+  if (typeof id !== 'number') throw new ControlError(400, 'id must be a number');
+  if (!fake.site.fiction(id)) throw new ControlError(404, `no fiction ${id}`);
+  if (typeof title !== 'string' || !title.trim()) throw new ControlError(400, 'title must be text');
+  if (publishedAt !== undefined && (typeof publishedAt !== 'string' || Number.isNaN(Date.parse(publishedAt))))
+    throw new ControlError(400, 'publishedAt must be a time');
+  return json(201, fake.site.addChapter(id, title, publishedAt as string | undefined));
+}
+
 /** Adds `count` generated fictions (for tests that need long lists) and answers their ids. */
 function addFictions(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
   const { count } = body;
@@ -90,6 +137,8 @@ async function dispatch(fake: FakeRoyalRoad, method: string, path: string, reque
   }
   if (route === 'POST /__fake/site/fictions') return addFictions(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/stats') return setStats(fake, asObject(await readJson(request)));
+  if (route === 'POST /__fake/site/page') return setPage(fake, asObject(await readJson(request)));
+  if (route === 'POST /__fake/site/chapters') return addChapter(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/rising-stars')
     return setRisingStars(fake, asObject(await readJson(request)));
   throw new ControlError(404, `no control endpoint ${route}`);

@@ -11,6 +11,7 @@ import {
   makeTitle,
   NOW,
 } from './generate-fiction.ts';
+import { escapeHtml } from './html.ts';
 import {
   FAKE_NOW,
   type FakeAuthor,
@@ -18,10 +19,30 @@ import {
   type FakeFiction,
   type FakeScores,
   type FakeStats,
+  type FictionStatus,
   type PopularList,
   type SiteData,
 } from './model.ts';
 import { slugify } from './text.ts';
+
+/** A fiction's status as its page can show it. */
+export const FICTION_STATUSES: readonly FictionStatus[] = [
+  'ONGOING',
+  'COMPLETED',
+  'HIATUS',
+  'STUB',
+  'DROPPED',
+  'INACTIVE',
+];
+
+/** What `setPage` changes (anything left out stays). */
+export interface FakePageChange {
+  title?: string;
+  description?: string[];
+  tags?: string[];
+  status?: FictionStatus;
+  coverUrl?: string | null;
+}
 
 export interface FakeSiteOptions {
   /** Another seed gives another, equally deterministic site. */
@@ -123,6 +144,44 @@ export class FakeSite {
       fiction.stats[key] = value;
     }
     return fiction;
+  }
+
+  /**
+   * Changes what a fiction's page says, as its author would: title, description (paragraphs of text), tags
+   * (by their labels), status or cover (`null`: none). Returns the updated fiction.
+   */
+  setPage(id: number, page: FakePageChange): FakeFiction {
+    const fiction = this.#require(id);
+    if (page.title !== undefined) {
+      if (!page.title.trim()) throw new Error('title must not be empty');
+      fiction.title = page.title;
+    }
+    if (page.description !== undefined)
+      fiction.description = page.description.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
+    if (page.tags !== undefined)
+      fiction.tags = page.tags.map((label) => ({ slug: slugify(label).replace(/-/g, '_'), label }));
+    if (page.status !== undefined) {
+      if (!FICTION_STATUSES.includes(page.status))
+        throw new Error(`status must be one of ${FICTION_STATUSES.join(', ')}`);
+      fiction.status = page.status;
+    }
+    if (page.coverUrl !== undefined) fiction.coverUrl = page.coverUrl;
+    return fiction;
+  }
+
+  /** Releases a new chapter of a fiction (published at `publishedAt`, by default now), with an id above every other. */
+  addChapter(id: number, title: string, publishedAt = new Date().toISOString()): FakeChapter {
+    const fiction = this.#require(id);
+    const [chapter] = this.#freshChapters(1);
+    if (!chapter) throw new Error('no chapter made');
+    const released = {
+      ...chapter,
+      title,
+      slug: slugify(title),
+      publishedAt: publishedAt.replace(/\.\d{3}Z$/, 'Z'),
+    };
+    fiction.chapters.push(released);
+    return released;
   }
 
   /** Replaces a list (any slug: one the site did not have becomes a known genre). */

@@ -17,6 +17,12 @@ import * as risingStarPlaces from './2026_11_28_1200_rising_star_places.ts';
 import * as fictionsUpdatedIndex from './2026_11_28_1300_fictions_updated_index.ts';
 import * as risingStarMainEntrants from './2026_11_28_1400_rising_star_main_entrants.ts';
 import * as notificationsUnreadIndex from './2026_11_28_1500_notifications_unread_index.ts';
+import * as sessions from './2026_11_29_1000_sessions.ts';
+import * as deliveryRecipient from './2026_11_29_1100_delivery_recipient.ts';
+import * as descriptionEscapes from './2026_11_30_1000_description_escapes.ts';
+import * as rateLimits from './2026_12_01_1000_rate_limits.ts';
+import * as leasesAndPace from './2026_12_01_2000_leases_and_pace.ts';
+import * as changeNotifications from './2026_12_05_1000_change_notifications.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +44,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_1300_fictions_updated_index': fictionsUpdatedIndex,
   '2026_11_28_1400_rising_star_main_entrants': risingStarMainEntrants,
   '2026_11_28_1500_notifications_unread_index': notificationsUnreadIndex,
+  '2026_11_29_1000_sessions': sessions,
+  '2026_11_29_1100_delivery_recipient': deliveryRecipient,
+  '2026_11_30_1000_description_escapes': descriptionEscapes,
+  '2026_12_01_1000_rate_limits': rateLimits,
+  '2026_12_01_2000_leases_and_pace': leasesAndPace,
+  '2026_12_05_1000_change_notifications': changeNotifications,
 };

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type AdminStatistics, MESSAGES } from '@rrc/contract';
 import { describe, expect, it } from 'vitest';
 import { testAppForEach } from '../../../test/hooks.ts';
-import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
+import { call, createTestApp, registerUser, storeCapture, type TestApp } from '../../../test/test-app.ts';
 
 const t = testAppForEach(() => createTestApp({ ADMIN_EMAILS: 'boss@example.com' }));
 
@@ -102,8 +102,8 @@ describe('admin endpoints', () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function statistics(token: string) {
-  const response = await call<{ data: AdminStatistics }>(t.app, {
+async function statistics(token: string, app: TestApp['app'] = t.app) {
+  const response = await call<{ data: AdminStatistics }>(app, {
     method: 'GET',
     url: '/api/admin/statistics',
     token,
@@ -194,46 +194,80 @@ describe('admin statistics', () => {
   });
 
   it('reports each job: last run, its duration and counts, and the next times in Pacific and UTC', async () => {
+    // A site whose scheduler is on (the other tests run with SCHEDULER=off).
+    const on = await createTestApp({ ADMIN_EMAILS: 'boss@example.com', SCHEDULER: 'on' });
+    try {
+      await reportsEachJob(on);
+    } finally {
+      await on.close();
+    }
+  });
+
+  it('says the scheduler is off, with no next runs, and shows the last capture even when no job ran', async () => {
     const admin = await registerUser(t.app, { email: 'boss@example.com' });
-    const started = new Date(t.clock.now.getTime() - 90_000);
-    await t.database.db
-      .insertInto('job_runs')
-      .values({
-        job: 'rising-stars',
-        scheduled_for: started.toISOString(),
-        trigger: 'schedule',
-        status: 'partial',
-        params: '{}',
-        counts: JSON.stringify({ lists: 69, failed: 1 }),
-        error: 'One list could not be read.',
-        created_at: started.toISOString(),
-        started_at: started.toISOString(),
-        finished_at: new Date(started.getTime() + 75_000).toISOString(),
-      })
-      .execute();
+    // Data loaded without a job run (as the sample loader does): a capture, a later failed one, a snapshot.
+    await storeCapture(t, '2026-07-19T18:42:47.000Z', { main: [601, 602] }, 'complete');
+    await storeCapture(t, '2026-07-20T01:24:00.000Z', { main: [602, 601] }, 'failed');
+    await t.services.fictions.importFiction({
+      fiction: { royalroad_id: 700, title: 'F700', tags: '[]', warnings: '[]' },
+      snapshots: [
+        { captured_at: '2026-07-21T22:12:40.746Z', followers: 10 },
+        { captured_at: '2026-07-20T22:12:40.746Z', followers: 9 },
+      ],
+      createdAt: '2026-07-01T00:00:00.000Z',
+    });
     const { scraping } = await statistics(admin.token);
-    expect(scraping.timezone).toBe('America/Los_Angeles');
-    expect(scraping.jobs.map((job) => job.job)).toEqual(['rising-stars', 'all-fictions', 'fiction']);
-    const [risingStars, allFictions, fiction] = scraping.jobs;
-    expect(risingStars?.last_run).toMatchObject({
-      status: 'partial',
-      counts: { lists: 69, failed: 1 },
-      error: 'One list could not be read.',
-    });
-    expect(risingStars?.last_duration_ms).toBe(75_000);
-    // The clock says 2026-11-21T12:00Z = 4:00am PST: next captures at 6:24am and 12:24pm Pacific.
-    expect(risingStars?.next_runs).toEqual([
-      { at: '2026-11-21T14:24:00.000Z', pacific: 'Sat, Nov 21, 6:24 AM PST' },
-      { at: '2026-11-21T20:24:00.000Z', pacific: 'Sat, Nov 21, 12:24 PM PST' },
+    expect(scraping.scheduler).toBe(false);
+    expect(scraping.jobs.map((job) => [job.job, job.last_run, job.last_capture_at, job.next_runs])).toEqual([
+      ['rising-stars', null, '2026-07-19T18:42:47.000Z', []],
+      ['all-fictions', null, '2026-07-21T22:12:40.746Z', []],
+      ['fiction', null, null, []],
     ]);
-    expect(allFictions?.last_run).toBeNull();
-    expect(allFictions?.next_runs[0]).toEqual({
-      at: '2026-11-22T08:24:00.000Z',
-      pacific: 'Sun, Nov 22, 12:24 AM PST',
-    });
-    expect(fiction?.next_runs).toEqual([]);
   });
 });
+
+async function reportsEachJob(t: TestApp) {
+  const admin = await registerUser(t.app, { email: 'boss@example.com' });
+  const started = new Date(t.clock.now.getTime() - 90_000);
+  await t.database.db
+    .insertInto('job_runs')
+    .values({
+      job: 'rising-stars',
+      scheduled_for: started.toISOString(),
+      trigger: 'schedule',
+      status: 'partial',
+      params: '{}',
+      counts: JSON.stringify({ lists: 69, failed: 1 }),
+      error: 'One list could not be read.',
+      created_at: started.toISOString(),
+      started_at: started.toISOString(),
+      finished_at: new Date(started.getTime() + 75_000).toISOString(),
+    })
+    .execute();
+  const { scraping } = await statistics(admin.token, t.app);
+  expect(scraping.timezone).toBe('America/Los_Angeles');
+  expect(scraping.scheduler).toBe(true);
+  expect(scraping.jobs.map((job) => job.job)).toEqual(['rising-stars', 'all-fictions', 'fiction']);
+  const [risingStars, allFictions, fiction] = scraping.jobs;
+  expect(risingStars?.last_run).toMatchObject({
+    status: 'partial',
+    counts: { lists: 69, failed: 1 },
+    error: 'One list could not be read.',
+  });
+  expect(risingStars?.last_duration_ms).toBe(75_000);
+  // The clock says 2026-11-21T12:00Z = 4:00am PST: next captures at 6:24am and 12:24pm Pacific.
+  expect(risingStars?.next_runs).toEqual([
+    { at: '2026-11-21T14:24:00.000Z', pacific: 'Sat, Nov 21, 6:24 AM PST' },
+    { at: '2026-11-21T20:24:00.000Z', pacific: 'Sat, Nov 21, 12:24 PM PST' },
+  ]);
+  expect(allFictions?.last_run).toBeNull();
+  expect(allFictions?.next_runs[0]).toEqual({
+    at: '2026-11-22T08:24:00.000Z',
+    pacific: 'Sun, Nov 22, 12:24 AM PST',
+  });
+  expect(fiction?.next_runs).toEqual([]);
+  expect(risingStars?.last_capture_at).toBeNull();
+}
 
 describe('admin users', () => {
   type Row = {

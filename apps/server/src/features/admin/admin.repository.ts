@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import type { Schema } from '../../db/schema.ts';
+import { READABLE_CAPTURES, type Schema } from '../../db/schema.ts';
 import { containsAny } from '../../db/search.ts';
 
 /** An account with how many fictions and favorites its list holds. */
@@ -71,6 +71,29 @@ export function adminRepository(db: Kysely<Schema>, dialect: 'sqlite' | 'postgre
         ])
         .executeTakeFirstOrThrow();
       return { total: Number(row.total), recent: Number(row.recent) };
+    },
+
+    /**
+     * When the newest data was captured, read from the data (however it got there: a job or a loaded
+     * sample): the latest readable Rising Stars capture and the newest snapshot of any fiction.
+     */
+    async lastCaptures(): Promise<{ risingStars: string | null; fictions: string | null }> {
+      const [capture, snapshot] = await Promise.all([
+        db
+          .selectFrom('rising_star_captures')
+          .select('captured_at')
+          .where('status', 'in', [...READABLE_CAPTURES])
+          .orderBy('captured_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('fiction_snapshots')
+          .select('captured_at')
+          .orderBy('captured_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { risingStars: capture?.captured_at ?? null, fictions: snapshot?.captured_at ?? null };
     },
 
     /** Accounts by creation time; `search` matches email or name, case-insensitively. */

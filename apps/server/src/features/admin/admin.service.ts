@@ -30,12 +30,17 @@ export function adminService(deps: {
   return {
     async statistics() {
       const now = deps.now();
-      const [users, fictions, coffee, scraping] = await Promise.all([
+      const [users, fictions, coffee, captures] = await Promise.all([
         admin.userCounts(new Date(now.getTime() - ACTIVE_WINDOW_MS).toISOString()),
         admin.fictionCounts(new Date(now.getTime() - NEW_FICTIONS_WINDOW_MS).toISOString()),
         deps.payments.coffeeRevenue(),
-        deps.jobs.scrapeHealth(now),
+        admin.lastCaptures(),
       ]);
+      // The data's own last capture: a sample loaded without any job run still shows when it was captured.
+      const scraping = await deps.jobs.scrapeHealth(now, {
+        'rising-stars': captures.risingStars,
+        'all-fictions': captures.fictions,
+      });
       return {
         users,
         fiction: { total: fictions.total },

@@ -100,6 +100,19 @@ describe('GET /api/fictions/:royalroadId/analytics', () => {
     ]);
   });
 
+  it("counts cadence and ages from each fiction's newest snapshot, not from today", async () => {
+    // Last read on Jun 30, almost five months before the clock (Nov 21): a chapter every other day until then.
+    await seed(530, { launch: '2026-05-01T00:00:00.000Z', days: 60, perDay: 10 });
+    // A peer of the same length, as old at its own newest snapshot (Oct 30) as 530 was at its own.
+    await seed(531, { launch: '2026-08-31T00:00:00.000Z', days: 60, perDay: 10 });
+    const { status, body } = await get<{ data: FictionAnalytics }>('/api/fictions/530/analytics');
+    expect(status).toBe(200);
+    // 14 chapters in the 4 weeks before Jun 30, not 0 in the 4 weeks before Nov 21.
+    expect(body.data.cadence.chapters_per_week).toBe(3.5);
+    // 59.5 days from the first chapter to the newest snapshot, ±20 %; the peer is as old at its own.
+    expect(body.data.peers.age_cohort).toEqual({ size: 1, min: 48, max: 71 });
+  });
+
   it('refuses an unknown fiction and a bad range by name', async () => {
     expect((await get<Failure>('/api/fictions/999/analytics')).status).toBe(404);
     const bad = await get<Failure>('/api/fictions/999/analytics?range=year');

@@ -107,11 +107,14 @@ export function analyticsRepository(db: Kysely<Schema>) {
       return rows as Array<{ royalroad_chapter_id: number; title: string; published_at: string }>;
     },
 
-    /** Fictions with pages in [min, max] other than one, with their figures and first chapter's time. */
+    /**
+     * Fictions with pages in [min, max] other than one, with their figures, first chapter's time and when
+     * their newest snapshot was taken.
+     */
     lengthPeers(range: { min: number; max: number }, excludeId: number) {
       return db
         .selectFrom('fictions')
-        .select(['pages', 'followers', 'total_views', 'favorites', 'ratings'])
+        .select(['pages', 'followers', 'total_views', 'favorites', 'ratings', 'last_scraped_at'])
         .select((eb) =>
           eb
             .selectFrom('fiction_chapters')

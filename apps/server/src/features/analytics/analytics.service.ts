@@ -99,6 +99,8 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
     const daily = dailyGrowth(snapshots).filter((day) => day.date >= from.slice(0, 10));
     const chapters = chapterGrowth(allChapters, snapshots).filter((chapter) => chapter.published_at >= from);
     const now = deps.now();
+    // 'Recent' is counted back from the fiction's newest snapshot, not from today: old data reads as it stood.
+    const until = newest ? new Date(newest) : now;
     const lengthPeers = fiction.pages
       ? await analytics.lengthPeers(cohortBounds(fiction.pages), fiction.id)
       : [];
@@ -108,8 +110,8 @@ export function analyticsService(deps: { analytics: AnalyticsRepository; now: ()
       // The cadence reads every day; the chart needs no more than a point a week beyond a year.
       daily: weeklyBeyondAYear(daily, now),
       chapters,
-      cadence: cadence({ allChapters, chapters, daily, now }),
-      peers: peerPercentiles(fiction, lengthPeers, now),
+      cadence: cadence({ allChapters, chapters, daily, until }),
+      peers: peerPercentiles({ ...fiction, last_scraped_at: newest ?? null }, lengthPeers, now),
       rising_stars_context: await risingStarsContext(parseTags(fiction.tags)),
     };
   }

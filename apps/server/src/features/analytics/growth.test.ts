@@ -184,7 +184,7 @@ describe('growth per chapter and cadence', () => {
     const daily = dailyGrowth(HISTORY);
     const chapters = chapterGrowth(CHAPTERS, HISTORY);
     expect(
-      cadence({ allChapters: CHAPTERS, chapters, daily, now: new Date('2026-03-10T00:00:00Z') }),
+      cadence({ allChapters: CHAPTERS, chapters, daily, until: new Date('2026-03-10T00:00:00Z') }),
     ).toEqual({
       chapters_per_week: 1.25,
       median_gap_hours: 43,
@@ -197,11 +197,11 @@ describe('growth per chapter and cadence', () => {
     });
     // Four weeks later only one chapter is within the last 28 days... and then none.
     expect(
-      cadence({ allChapters: CHAPTERS, chapters, daily, now: new Date('2026-04-02T00:00:00Z') })
+      cadence({ allChapters: CHAPTERS, chapters, daily, until: new Date('2026-04-02T00:00:00Z') })
         .chapters_per_week,
     ).toBe(0.25);
     expect(
-      cadence({ allChapters: CHAPTERS, chapters, daily, now: new Date('2026-06-01T00:00:00Z') })
+      cadence({ allChapters: CHAPTERS, chapters, daily, until: new Date('2026-06-01T00:00:00Z') })
         .chapters_per_week,
     ).toBe(0);
   });
@@ -212,7 +212,7 @@ describe('growth per chapter and cadence', () => {
         allChapters: [],
         chapters: [],
         daily: dailyGrowth(HISTORY),
-        now: new Date('2026-03-10T00:00:00Z'),
+        until: new Date('2026-03-10T00:00:00Z'),
       }),
     ).toEqual({
       chapters_per_week: null,
@@ -285,7 +285,7 @@ describe('growth of a real fiction (the July 2026 sample)', () => {
       growth.slice(-6).map((item) => [item.royalroad_chapter_id, item.gap_hours, item.followers_gained]),
     ).toEqual(REAL_CHAPTERS);
     expect(
-      cadence({ allChapters: chapters, chapters: growth, daily, now: new Date('2026-07-22T08:00:00Z') }),
+      cadence({ allChapters: chapters, chapters: growth, daily, until: new Date('2026-07-22T08:00:00Z') }),
     ).toEqual(REAL_CADENCE);
   });
 });

@@ -173,7 +173,8 @@ const mean = (values: readonly number[]) =>
 
 /**
  * How often chapters come out and whether release days bring readers: chapters per week over the 28 days
- * before `now`, the median gap between the chapters given, and the average followers gained on days (UTC)
+ * before `until` (the fiction's newest snapshot, so an old history is read as it stood then, not as four
+ * quiet weeks), the median gap between the chapters given, and the average followers gained on days (UTC)
  * with a release against days without, among the days that have a gain.
  */
 export function cadence(input: {
@@ -182,10 +183,11 @@ export function cadence(input: {
   /** The chapters of the range, with their gaps. */
   chapters: readonly ChapterGrowth[];
   daily: readonly DailyGrowth[];
-  now: Date;
+  /** The end of the four weeks counted: the fiction's newest snapshot (the clock when it has none). */
+  until: Date;
 }): Cadence {
-  const since = new Date(input.now.getTime() - 28 * DAY_MS).toISOString();
-  const until = input.now.toISOString();
+  const since = new Date(input.until.getTime() - 28 * DAY_MS).toISOString();
+  const until = input.until.toISOString();
   const recent = input.allChapters?.filter(
     (chapter) => chapter.published_at > since && chapter.published_at <= until,
   );

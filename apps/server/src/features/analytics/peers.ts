@@ -11,6 +11,8 @@ export interface PeerFiction {
   favorites: number | null;
   ratings: number | null;
   first_chapter_at: string | null;
+  /** When its newest snapshot was taken: its age is measured then (null: at the clock given). */
+  last_scraped_at?: string | null;
 }
 
 type Metric = keyof Peers['percentiles'];
@@ -48,19 +50,28 @@ export function cohortBounds(value: number): { min: number; max: number } {
   return { min: Math.ceil(value * (1 - TOLERANCE)), max: Math.floor(value * (1 + TOLERANCE)) };
 }
 
-const ageDays = (firstChapterAt: string | null, now: Date) =>
-  firstChapterAt === null ? null : (now.getTime() - Date.parse(firstChapterAt)) / DAY_MS;
+/**
+ * Days from a fiction's first chapter to its newest snapshot: the age its figures were counted at (a fiction
+ * last read in July is as old as it was in July, whatever today is). Without a snapshot, to `now`.
+ */
+export function ageDays(fiction: Pick<PeerFiction, 'first_chapter_at' | 'last_scraped_at'>, now: Date) {
+  if (fiction.first_chapter_at === null) return null;
+  const measured = fiction.last_scraped_at ? Date.parse(fiction.last_scraped_at) : Number.NaN;
+  const at = Number.isNaN(measured) ? now.getTime() : measured;
+  return (at - Date.parse(fiction.first_chapter_at)) / DAY_MS;
+}
 
 /**
  * Percentiles of a fiction among `lengthPeers` (other fictions with pages within ±20 %, the fiction itself
- * left out) and, when its first chapter's date is known, among those of them as old within ±20 %.
+ * left out) and, when its first chapter's date is known, among those of them as old within ±20 % (each age
+ * measured at that fiction's own newest snapshot).
  */
 export function peerPercentiles(fiction: PeerFiction, lengthPeers: readonly PeerFiction[], now: Date): Peers {
-  const age = ageDays(fiction.first_chapter_at, now);
+  const age = ageDays(fiction, now);
   const ageRange = age !== null && age >= 1 ? cohortBounds(age) : null;
   const agePeers = ageRange
     ? lengthPeers.filter((peer) => {
-        const days = ageDays(peer.first_chapter_at, now);
+        const days = ageDays(peer, now);
         return days !== null && days >= ageRange.min && days <= ageRange.max;
       })
     : null;

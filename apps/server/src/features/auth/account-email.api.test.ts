@@ -52,11 +52,11 @@ describe('verifying the address of a new account', () => {
     const link = verifyLink(message);
     expect(message.html).toContain(`href="${PUBLIC_URL}/verify-email?token=${link}"`);
 
-    const verified = await post('/api/auth/verify-email', { token: link });
-    expect(verified.body).toEqual({ success: true, data: { email: 'new@example.com' } });
+    const verified = await post('/api/auth/verify-email', { token: link }, token);
+    expect(verified.body).toEqual({ success: true, data: { email: 'new@example.com', status: 'verified' } });
     expect(await profile(token)).toMatchObject({ email_verified: true });
 
-    const again = await post('/api/auth/verify-email', { token: link });
+    const again = await post('/api/auth/verify-email', { token: link }, token);
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ success: false, error: ACCOUNT_EMAIL_MESSAGES.verifyLinkInvalid });
   });
@@ -105,7 +105,7 @@ describe('verifying the address of a new account', () => {
 
     // Every link sent works until one is used.
     const second = verifyLink(await nthMessageTo(mail, 'again@example.com', 2));
-    expect((await post('/api/auth/verify-email', { token: second })).status).toBe(200);
+    expect((await post('/api/auth/verify-email', { token: second }, token)).status).toBe(200);
     t.clock.advance(60 * 60 * 1000 + 1);
     const done = await post('/api/auth/resend-verification', undefined, token);
     expect(done.status).toBe(409);
@@ -168,8 +168,8 @@ describe('changing the email address', () => {
     });
     await nthMessageTo(mail, 'fresh@example.com', 2);
 
-    const moved = await post('/api/auth/verify-email', { token: verifyLink(message) });
-    expect(moved.body).toEqual({ success: true, data: { email: 'fresh@example.com' } });
+    const moved = await post('/api/auth/verify-email', { token: verifyLink(message) }, token);
+    expect(moved.body).toEqual({ success: true, data: { email: 'fresh@example.com', status: 'verified' } });
     expect(await profile(token)).toMatchObject({
       email: 'fresh@example.com',
       email_verified: true,
@@ -218,10 +218,119 @@ describe('changing the email address', () => {
       payload: { email: 'wanted@example.com', currentPassword: STRONG_PASSWORD },
     });
     const message = await nthMessageTo(mail, { to: 'wanted@example.com', subject: SUBJECTS.verifyNew });
-    expect((await post('/api/auth/verify-email', { token: verifyLink(message) })).status).toBe(200);
+    expect((await post('/api/auth/verify-email', { token: verifyLink(message) }, token)).status).toBe(200);
     expect(await profile(token)).toMatchObject({ email: 'wanted@example.com', email_verified: true });
     const gone = await call(t.app, { method: 'GET', url: '/api/auth/profile', token: squatter.token });
     expect(gone.status).toBe(401);
+  });
+});
+
+describe('verification emails to one address', () => {
+  /** A signed-in account (its own address proven) that asks to move to `address`. */
+  async function claimAddress(address: string) {
+    const { token } = await registerUser(t.app);
+    const change = await call<Answer>(t.app, {
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { email: address, currentPassword: STRONG_PASSWORD },
+    });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    return token;
+  }
+
+  it('are three an hour at most, whichever accounts ask: the fourth is not sent, a resend is refused', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    t = await createTestApp(
+      { SMTP_URL: mail.smtpUrl, PUBLIC_URL },
+      { logger: pino({ level: 'info' }, stream) },
+    );
+    // Four accounts each ask to move to the same inbox, written four ways.
+    const tokens: string[] = [];
+    for (const address of [
+      'victim@example.com',
+      'Victim@Example.com',
+      'victim+1@example.com',
+      'victim+2@example.com',
+    ])
+      tokens.push(await claimAddress(address));
+    // A new account with that address stands, though its link is not sent either.
+    const newcomer = await call<Answer>(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'victim+3@example.com', password: STRONG_PASSWORD },
+    });
+    expect(newcomer.status).toBe(201);
+    await t.app.backgroundTasks.idle();
+    const toVictim = () =>
+      mail.messages().filter((message) => message.to.some((to) => to.startsWith('victim')));
+    expect(toVictim()).toHaveLength(3);
+    const held = lines
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'email not sent: hourly allowance of the address used');
+    expect(held).toHaveLength(2);
+    expect(held[0]).toMatchObject({ level: 40, purpose: 'verify-email', reason: 'email-change' });
+    expect(held[1]).toMatchObject({ level: 40, purpose: 'verify-email', reason: 'new-account' });
+
+    // The first account has mail of its own left, but the address has none.
+    const refused = await post('/api/auth/resend-verification', undefined, tokens[0]);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe(ACCOUNT_EMAIL_MESSAGES.tooManyEmailsToAddress);
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    // Another address is not held up.
+    const other = await claimAddress('someone-else@example.com');
+    await nthMessageTo(mail, 'someone-else@example.com');
+    expect((await post('/api/auth/resend-verification', undefined, other)).status).toBe(200);
+
+    t.clock.advance(60 * 60 * 1000 + 1);
+    const later = await post('/api/auth/resend-verification', undefined, tokens[3]);
+    expect(later.body).toEqual({ success: true, data: { email: 'victim+2@example.com' } });
+    await nthMessageTo(mail, 'victim+2@example.com');
+  });
+});
+
+describe('names in emails', () => {
+  it('a name with a line break or another control character is refused, on registration and on a change', async () => {
+    t = await withMail();
+    const registration = await call<Answer>(t.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'crlf@example.com', password: STRONG_PASSWORD, name: 'Rita\r\nBcc: x@example.com' },
+    });
+    expect(registration.status).toBe(400);
+    expect(registration.body).toEqual({ success: false, error: MESSAGES.nameControlCharacters });
+    const { token } = await registerUser(t.app, { name: 'Rita' });
+    for (const name of ['Rita\tSkeeter', 'Rita\u2028', '\u0085Rita']) {
+      const change = await call<Answer>(t.app, {
+        method: 'PUT',
+        url: '/api/auth/profile',
+        token,
+        payload: { name },
+      });
+      expect(change.status).toBe(400);
+      expect(change.body).toEqual({ success: false, error: MESSAGES.nameControlCharacters });
+    }
+    expect(await profile(token)).toMatchObject({ name: 'Rita' });
+  });
+
+  it('a name stored before is greeted without its control characters', async () => {
+    t = await withMail();
+    const { token } = await registerUser(t.app, { email: 'old-row@example.com', verified: false });
+    await t.database.db
+      .updateTable('users')
+      .set({ name: 'Old\r\n\r\nYour account is locked\u2028\u001b\u0085' })
+      .where('email', '=', 'old-row@example.com')
+      .execute();
+    expect((await post('/api/auth/resend-verification', undefined, token)).status).toBe(200);
+    const message = await nthMessageTo(mail, 'old-row@example.com', 2);
+    expect(message.text.split('\n')[0]).toBe('Hi OldYour account is locked,');
+    expect(message.html).toContain('>Hi OldYour account is locked,</p>');
   });
 });
 

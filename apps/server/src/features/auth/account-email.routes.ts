@@ -4,12 +4,14 @@ import {
   resetPasswordBody,
   resetPasswordResponse,
   verifyEmailBody,
+  verifyEmailResponse,
 } from '@rrc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { failedAttemptLimiter } from '../../http/failed-attempts.ts';
 import { responses } from '../../http/responses.ts';
+import type { LimiterStore } from '../../lib/limiter-store.ts';
 import type { AccountEmailService } from './account-email.service.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -33,28 +35,40 @@ export function accountEmailRoutes(
     guards: AuthGuards;
     /** Links that do not work (wrong, used, expired) an address may try per minute, as for sign-ins. */
     failedAttemptsPerMinute: number;
+    /** Where failed links are counted (every instance together on PostgreSQL). */
+    limits: LimiterStore;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { accountEmail, auth, guards } = deps;
   // Opening links: only the ones that fail count, so a reader opening their own links is never held up.
-  const failedLinks = failedAttemptLimiter({ limit: deps.failedAttemptsPerMinute, windowMs: MINUTE });
-  const linkLimited = { onRequest: failedLinks.check, onResponse: failedLinks.record };
+  const failedLinks = failedAttemptLimiter({
+    name: 'failed-links',
+    limit: deps.failedAttemptsPerMinute,
+    windowMs: MINUTE,
+    limits: deps.limits,
+  });
+  const linkLimited = { onRequest: failedLinks.check };
 
   r.post(
     '/api/auth/verify-email',
     {
       ...linkLimited,
+      preHandler: guards.optionalUser,
       schema: {
         tags,
-        summary: 'Open a verification link: proves the address it was mailed to (single use, 24 hours)',
+        summary: 'Open a verification link (single use, 24 hours): the address owner decides',
         description:
-          'The link may be opened signed out or in another browser. A link for a new address moves the account to it.',
+          "Sent with a session of the link's own account, it proves the address ('verified'); a link for a new address moves the account to it and ends the account's other sessions. Sent signed out or by another account, it proves nothing yet: every session of the account ends and the answer carries a reset token ('choose-password') with which the opener chooses the password, which proves the address.",
         body: verifyEmailBody,
-        response: responses({ 200: emailAddressResponse }),
+        response: responses({ 200: verifyEmailResponse }),
       },
     },
-    async (request) => ({ success: true as const, data: await accountEmail.verifyEmail(request.body.token) }),
+    async (request) => {
+      const opener =
+        request.user && request.sessionId ? { userId: request.user.id, sessionId: request.sessionId } : null;
+      return { success: true as const, data: await accountEmail.verifyEmail(request.body.token, opener) };
+    },
   );
 
   r.post(

@@ -1,11 +1,15 @@
-import { EMAIL_LINK_LIFETIME } from '@rrc/contract';
+import { EMAIL_LINK_LIFETIME, withoutControlCharacters } from '@rrc/contract';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 /** Why a verification link is sent: a new account, a change of address, or the reader asked again. */
 export type VerificationReason = 'new-account' | 'email-change' | 'resend';
 
-const greeting = (name: string | null) => (name ? `Hi ${name},` : 'Hi,');
+/** Greets the reader by name, if they gave one (without any control character an old name may still hold). */
+function greeting(name: string | null): string {
+  const shown = name ? withoutControlCharacters(name).trim() : '';
+  return shown ? `Hi ${shown},` : 'Hi,';
+}
 
 export function verificationMail(input: {
   to: string;
@@ -34,8 +38,10 @@ export function verificationMail(input: {
     intro,
     action: { label: 'Confirm my email address', url: input.url },
     outro: [
-      `The link works once, for ${hours} hours.`,
-      'If you did not ask for this, someone may have typed your address by mistake: ignore this email and nothing changes.',
+      `The link works once, for ${hours} hours. Opened where you are not signed in to the account, it first asks you to choose a new password.`,
+      input.reason === 'email-change'
+        ? 'If you did not ask for this, you can ignore this email: nothing changes. If you open the link anyway, you will be asked to choose a new password and anyone else signed in to that account is signed out.'
+        : 'If you did not create an account on RR Companion, you can ignore this email. If you open the link anyway, you will be asked to choose a new password and anyone else signed in to that account is signed out.',
     ],
   });
 }

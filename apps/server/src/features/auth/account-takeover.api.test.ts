@@ -46,25 +46,41 @@ const post = (url: string, payload: object, token?: string) =>
   });
 
 describe('an ADMIN_EMAILS address registered by whoever comes first', () => {
-  it('was an administrator at once; now only once the address is proven by the link mailed to it', async () => {
-    const claimant = await register('boss@example.com');
+  it('was an administrator at once; then once anyone opened the link; now only with a password its owner chose', async () => {
+    const claimant = await register('boss@example.com', 'Claimants-pass1');
     expect(claimant.user).toMatchObject({ admin: false, email_verified: false });
-    const statistics = () =>
-      call(t.app, { method: 'GET', url: '/api/admin/statistics', token: claimant.token });
-    expect((await statistics()).status).toBe(403);
+    const statistics = (token: string) => call(t.app, { method: 'GET', url: '/api/admin/statistics', token });
+    expect((await statistics(claimant.token)).status).toBe(403);
     expect((await profile(claimant.token)).body.data.user.admin).toBe(false);
 
-    // Whoever reads boss@example.com's mail opens the link.
+    // Whoever reads boss@example.com's mail opens the link, without the claimant's session.
     const message = await nthMessageTo(mail, 'boss@example.com');
-    const verified = await post('/api/auth/verify-email', {
+    const opened = await post('/api/auth/verify-email', {
       token: linkToken(message, PUBLIC_URL, '/verify-email'),
     });
-    expect(verified.body).toEqual({ success: true, data: { email: 'boss@example.com' } });
-    expect((await profile(claimant.token)).body.data.user).toMatchObject({
-      admin: true,
-      email_verified: true,
+    expect(opened.body).toEqual({
+      success: true,
+      data: { email: 'boss@example.com', status: 'choose-password', resetToken: expect.any(String) },
     });
-    expect((await statistics()).status).toBe(200);
+    // The claimant's session ended before it ever became an administrator's.
+    expect((await statistics(claimant.token)).status).toBe(401);
+    expect((await profile(claimant.token)).status).toBe(401);
+    // Signing in again with the password they set gets them no further until the owner chooses one.
+    const again = (await login('boss@example.com', 'Claimants-pass1')).body.data;
+    expect(again.user.admin).toBe(false);
+    expect((await statistics(again.token)).status).toBe(403);
+
+    // The owner chooses the password: now the address is proven, and theirs.
+    const chosen = await post('/api/auth/reset-password', {
+      token: (opened.body.data as { resetToken: string }).resetToken,
+      password: 'Owners-pass-2026',
+    });
+    expect(chosen.status).toBe(200);
+    const owner = chosen.body.data as Session;
+    expect(owner.user).toMatchObject({ id: claimant.user.id, admin: true, email_verified: true });
+    expect((await statistics(owner.token)).status).toBe(200);
+    expect((await statistics(again.token)).status).toBe(401);
+    expect((await login('boss@example.com', 'Claimants-pass1')).status).toBe(401);
   });
 
   it('does not keep the real owner out: a reset mailed to the address proves it and ends the squatter’s sessions', async () => {

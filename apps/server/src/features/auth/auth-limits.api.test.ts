@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { MESSAGES } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, createTestApp, registerUser, STRONG_PASSWORD, type TestApp } from '../../../test/test-app.ts';
@@ -158,6 +159,30 @@ describe('accounts made from one address', () => {
       payload: { email: 'one@example.com', password: STRONG_PASSWORD },
     });
     expect(login.status).toBe(200);
+  });
+  it('twenty an hour from one address over real connections: the twenty-first is refused, with Retry-After', async () => {
+    // Over a socket each answer's connection closes before the route's last hooks run: every limiter on the
+    // route must still count it (the failed-attempt limiter and the registration limiter both guard it).
+    const { app } = await start({ REGISTRATION_RATE_LIMIT: '20' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    for (let i = 1; i <= 20; i++) {
+      const made = await post(port, '/api/auth/register', {
+        email: `reader${i}@example.com`,
+        password: STRONG_PASSWORD,
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const refused = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'reader21@example.com', password: STRONG_PASSWORD }),
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ success: false, error: MESSAGES.tooManyRegistrations });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
   });
 });
 

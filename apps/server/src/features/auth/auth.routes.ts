@@ -6,12 +6,14 @@ import {
   profileUpdateBody,
   profileUpdateResponse,
   registerBody,
+  signOutResponse,
 } from '@rrc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
+import { type AuthGuards, currentSession, currentUser } from '../../http/auth-guards.ts';
 import { attemptLimiter, failedAttemptLimiter } from '../../http/failed-attempts.ts';
 import { responses } from '../../http/responses.ts';
+import type { LimiterStore } from '../../lib/limiter-store.ts';
 import type { AuthService } from './auth.service.ts';
 
 export function authRoutes(
@@ -21,15 +23,25 @@ export function authRoutes(
     guards: AuthGuards;
     failedAttemptsPerMinute: number;
     registrationsPerHour: number;
+    /** Where the limits below are counted (every instance together on PostgreSQL). */
+    limits: LimiterStore;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, guards } = deps;
   // Failed sign-ins and registrations are limited per address.
-  const limiter = failedAttemptLimiter({ limit: deps.failedAttemptsPerMinute, windowMs: 60_000 });
-  const limited = { onRequest: limiter.check, onResponse: limiter.record };
+  const { limits } = deps;
+  const limiter = failedAttemptLimiter({
+    name: 'failed-sign-ins',
+    limit: deps.failedAttemptsPerMinute,
+    windowMs: 60_000,
+    limits,
+  });
+  const limited = { onRequest: limiter.check };
   // So are accounts made, so that nobody mass-produces them.
   const registrations = attemptLimiter({
+    name: 'registrations',
+    limits,
     limit: deps.registrationsPerHour,
     windowMs: 60 * 60_000,
     counts: (status) => status >= 200 && status < 300,
@@ -37,6 +49,8 @@ export function authRoutes(
   });
   // Profile changes check the current password: wrong guesses are limited per account, wherever they come from.
   const profileChanges = failedAttemptLimiter({
+    name: 'profile-password-checks',
+    limits,
     limit: deps.failedAttemptsPerMinute,
     windowMs: 60_000,
     key: (request) => `account:${request.user?.id ?? 0}`,
@@ -47,7 +61,6 @@ export function authRoutes(
     '/api/auth/register',
     {
       onRequest: [limiter.check, registrations.check],
-      onResponse: [limiter.record, registrations.record],
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -76,6 +89,40 @@ export function authRoutes(
     async (request) => ({ success: true as const, data: await auth.login(request.body) }),
   );
 
+  r.post(
+    '/api/auth/logout',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session of this token ends (its token opens nothing from now on)',
+        security: [{ bearer: [] }],
+        response: responses({ 200: signOutResponse }),
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = currentSession(request);
+      return { success: true as const, data: await auth.signOut(user.id, sessionId) };
+    },
+  );
+
+  r.post(
+    '/api/auth/logout-all',
+    {
+      preHandler: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: every session of the account ends, this one too',
+        security: [{ bearer: [] }],
+        response: responses({ 200: signOutResponse }),
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await auth.signOutEverywhere(currentUser(request).id),
+    }),
+  );
+
   r.get(
     '/api/auth/profile',
     {
@@ -97,7 +144,6 @@ export function authRoutes(
     '/api/auth/profile',
     {
       preHandler: [guards.requireUser, profileChanges.check],
-      onResponse: profileChanges.record,
       schema: {
         tags: ['auth'],
         summary: 'Change name, email or password',

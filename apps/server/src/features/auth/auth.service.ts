@@ -10,8 +10,10 @@ import {
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { UserRecord } from '../../lib/account.ts';
 import type { AccountEmailService } from './account-email.service.ts';
+import type { KeptAccounts } from './kept-accounts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
-import type { Tokens } from './tokens.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
+import { newSessionId, type Tokens } from './tokens.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
@@ -27,21 +29,32 @@ export interface ProviderSignIn {
   name: string | null;
 }
 
+/** The account behind a request's token, and the session the token stands for. */
+export interface SignedIn {
+  user: UserRecord;
+  sessionId: string;
+}
+
 export interface AuthServiceDeps {
   users: UsersRepository;
+  sessions: SessionsRepository;
   tokens: Tokens;
   adminEmails: readonly string[];
   /** Verification links for new accounts and changed addresses. */
   accountEmail: Pick<AccountEmailService, 'enabled' | 'sendVerification' | 'assertCanSendVerification'>;
+  /** The account behind each session as this instance keeps it (PostgreSQL); none: read with every request. */
+  keptAccounts?: KeptAccounts | null;
   now?: () => Date;
 }
 
 /** Registration, sign-in, token verification and profile changes. */
 export function authService({
   users,
+  sessions,
   tokens,
   adminEmails,
   accountEmail,
+  keptAccounts = null,
   now = () => new Date(),
 }: AuthServiceDeps) {
   // ADMIN_EMAILS name addresses: only an account that proved the address is the administrator.
@@ -58,8 +71,19 @@ export function authService({
     pending_email: record.pendingEmail,
   });
 
+  /**
+   * A new session of the account and its token. Its end is the token's, on the wall clock as the token's
+   * signature check reads it (not the service's clock, which tests move).
+   */
+  async function newToken(userId: number): Promise<string> {
+    const id = newSessionId();
+    const expiresAt = tokens.expiry();
+    await sessions.create({ id, userId, now: new Date().toISOString(), expiresAt: expiresAt.toISOString() });
+    return tokens.sign(userId, id, expiresAt);
+  }
+
   async function session(record: UserRecord): Promise<AuthSession> {
-    return { user: toUser(record), token: await tokens.sign(record.id, record.tokenVersion) };
+    return { user: toUser(record), token: await newToken(record.id) };
   }
 
   async function markSeen(record: UserRecord) {
@@ -69,7 +93,8 @@ export function authService({
     }
   }
 
-  async function signInWithProvider(identity: ProviderSignIn, retry: boolean): Promise<AuthSession> {
+  /** The account an external identity signs in to (its session is opened later, by the exchange). */
+  async function signInWithProvider(identity: ProviderSignIn, retry: boolean): Promise<User> {
     const { provider, providerUserId } = identity;
     const linked = await users.findByOAuth(provider, providerUserId);
     if (linked) {
@@ -81,7 +106,7 @@ export function authService({
         identity.email?.toLowerCase() === linked.email
           ? await users.markEmailVerified(linked.id, linked.email, now().toISOString())
           : undefined;
-      return session(proven ?? linked);
+      return toUser(proven ?? linked);
     }
     const parsedEmail = emailField.safeParse(identity.email ?? '');
     if (!parsedEmail.success) throw badRequest(OAUTH_MESSAGES.noEmail(identity.displayName));
@@ -96,7 +121,7 @@ export function authService({
       if (existing && existing.emailVerifiedAt !== null) {
         await users.linkOAuth({ userId: existing.id, provider, providerUserId, email, now: at });
         await markSeen(existing);
-        return session(existing);
+        return toUser(existing);
       }
       // ADMIN_EMAILS grant administrator rights by address: never to an address nobody vouched for.
       if (adminEmails.includes(email) && !identity.emailVerified)
@@ -112,7 +137,7 @@ export function authService({
       });
       // An account that proved the address took it meanwhile: look again (the retry links to it).
       if (!created) throw new Error('the address was proven by another account meanwhile');
-      return session(created);
+      return toUser(created);
     } catch (error) {
       // Two callbacks racing for one identity or email: the unique indexes decide, then look again.
       if (retry && !(error instanceof AppError)) return signInWithProvider(identity, false);
@@ -162,7 +187,7 @@ export function authService({
      * with its email, linked only when the provider vouches for the email; else a new account without
      * a password. Throws an AppError whose message is meant for the person.
      */
-    async signInWithProvider(identity: ProviderSignIn): Promise<AuthSession> {
+    async signInWithProvider(identity: ProviderSignIn): Promise<User> {
       return signInWithProvider(identity, true);
     },
 
@@ -174,13 +199,38 @@ export function authService({
       return session(record);
     },
 
-    /** The user a bearer token belongs to, or null. */
-    async userForToken(token: string): Promise<UserRecord | null> {
+    /** The account a bearer token opens, with its session; null once the session ended or expired. */
+    async signedIn(token: string): Promise<SignedIn | null> {
       const claims = await tokens.verify(token);
       if (claims === null) return null;
-      const record = await users.findById(claims.userId);
-      // A password change raises the version: tokens issued before it no longer open a session.
-      return record && record.tokenVersion === claims.version ? record : null;
+      // The session is asked of the database with the account, in one statement; on every request unless this
+      // instance keeps accounts (it forgets one the moment any instance changes it or ends the session).
+      const read = async () => {
+        const user = await users.findBySession(claims.sessionId, claims.userId, new Date().toISOString());
+        return user ? { user, sessionId: claims.sessionId } : null;
+      };
+      return keptAccounts ? keptAccounts.get(claims.userId, claims.sessionId, read) : read();
+    },
+
+    /** Signs out: the session the request came with ends. */
+    async signOut(userId: number, sessionId: string): Promise<{ sessionsEnded: number }> {
+      const sessionsEnded = await sessions.end(sessionId, userId);
+      keptAccounts?.forgetAccount(userId);
+      return { sessionsEnded };
+    },
+
+    /** Signs out everywhere: every session of the account ends, this one too. */
+    async signOutEverywhere(userId: number): Promise<{ sessionsEnded: number }> {
+      const sessionsEnded = await sessions.endAll(userId);
+      keptAccounts?.forgetAccount(userId);
+      return { sessionsEnded };
+    },
+
+    /** Every session of the account but this one ends (the account just moved to a new address). */
+    async endOtherSessions(userId: number, sessionId: string): Promise<number> {
+      const ended = await sessions.endOthers(userId, sessionId);
+      keptAccounts?.forgetAccount(userId);
+      return ended;
     },
 
     async profile(userId: number): Promise<User> {
@@ -227,11 +277,12 @@ export function authService({
         { name: changes.name, passwordHash, pendingEmail },
         now().toISOString(),
       );
+      keptAccounts?.forgetAccount(userId);
       if (!updated) throw notFound('Account not found.');
       if (pendingEmail) await accountEmail.sendVerification(updated, pendingEmail, 'email-change');
-      // Other sessions end with a password change; this one continues with a fresh token.
+      // A new password ended every session (users.update); this browser continues in a new one.
       return passwordHash
-        ? { user: toUser(updated), token: await tokens.sign(updated.id, updated.tokenVersion) }
+        ? { user: toUser(updated), token: await newToken(updated.id) }
         : { user: toUser(updated) };
     },
   };

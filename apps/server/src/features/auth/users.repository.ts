@@ -1,7 +1,8 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { precompiled } from '../../db/precompiled.ts';
 import type { Schema, UsersTable } from '../../db/schema.ts';
 import type { UserRecord } from '../../lib/account.ts';
+import { endSessions } from './sessions.repository.ts';
 
 /** The columns an account's record is made of: named, so the statements reading them stay prepared. */
 const RECORD_COLUMNS = [
@@ -55,15 +56,15 @@ export async function releaseUnprovenAddress(
   if (holder.email_verified_at !== null) return false;
   await trx
     .updateTable('users')
-    .set((eb) => ({
+    .set({
       email: releasedEmail(holder.id),
       released_email: email.toLowerCase(),
       pending_email: null,
-      token_version: eb('token_version', '+', 1),
       updated_at: now,
-    }))
+    })
     .where('id', '=', holder.id)
     .execute();
+  await endSessions(trx, holder.id);
   await trx
     .updateTable('email_tokens')
     .set({ used_at: now })
@@ -74,13 +75,29 @@ export async function releaseUnprovenAddress(
 }
 
 export function usersRepository(db: Kysely<Schema>) {
+  // The account and its session in one statement: a signed-in request costs the database one round trip.
+  const bySession = precompiled(db, 3, (sessionId: string, userId: number, now: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(RECORD_COLUMNS.map((column) => `users.${column}` as const))
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.expires_at', '>', now),
+  );
   const byId = precompiled(db, 1, (id: number) =>
     db.selectFrom('users').select(RECORD_COLUMNS).where('id', '=', id),
   );
   return {
-    /** Asked on every signed-in request: compiled once. */
+    /** Compiled once: the profile asks on every visit. */
     async findById(id: number): Promise<UserRecord | undefined> {
       const [row] = await byId(id);
+      return row && toRecord(row);
+    },
+
+    /** Asked on every signed-in request (compiled once): the account, while the session stands. */
+    async findBySession(sessionId: string, userId: number, now: string): Promise<UserRecord | undefined> {
+      const [row] = await bySession(sessionId, userId, now);
       return row && toRecord(row);
     },
 
@@ -111,27 +128,28 @@ export function usersRepository(db: Kysely<Schema>) {
       return toRecord(row);
     },
 
-    async update(
+    /** Changes the account; a new password ends every session of the account, in the same transaction. */
+    update(
       id: number,
       // The email changes only through a proven address (see markEmailVerified and the email tokens).
       changes: { name?: string | null; passwordHash?: string; pendingEmail?: string },
       now: string,
     ): Promise<UserRecord | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({
-          ...(changes.name !== undefined && { name: changes.name }),
-          ...(changes.pendingEmail !== undefined && { pending_email: changes.pendingEmail.toLowerCase() }),
-          ...(changes.passwordHash !== undefined && {
-            password_hash: changes.passwordHash,
-            token_version: (eb: ExpressionBuilder<Schema, 'users'>) => eb('token_version', '+', 1),
-          }),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .returning(RECORD_COLUMNS)
-        .executeTakeFirst();
-      return row && toRecord(row);
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({
+            ...(changes.name !== undefined && { name: changes.name }),
+            ...(changes.pendingEmail !== undefined && { pending_email: changes.pendingEmail.toLowerCase() }),
+            ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .returning(RECORD_COLUMNS)
+          .executeTakeFirst();
+        if (row && changes.passwordHash !== undefined) await endSessions(trx, id);
+        return row && toRecord(row);
+      });
     },
 
     /** The account an external provider identity is linked to. */

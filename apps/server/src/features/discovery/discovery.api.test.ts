@@ -384,19 +384,27 @@ describe('movers in a genre and Rising Stars changes', () => {
     await db
       .insertInto('rising_star_entries')
       .values([
-        { capture_id: before.id, genre: 'main', position: 1, fiction_id: gone },
+        { capture_id: before.id, genre: 'main', position: 7, fiction_id: gone },
+        { capture_id: before.id, genre: 'fantasy', position: 3, fiction_id: gone },
         { capture_id: before.id, genre: 'fantasy', position: 1, fiction_id: fantasy },
-        { capture_id: latest.id, genre: 'main', position: 1, fiction_id: scifi },
+        { capture_id: latest.id, genre: 'main', position: 12, fiction_id: scifi },
         { capture_id: latest.id, genre: 'fantasy', position: 1, fiction_id: fantasy },
       ])
       .execute();
     t.clock.advance(60_000);
     const all = (await movers()).rising_stars;
     expect(all).toMatchObject({ captured_at: at(0.5), previous_captured_at: at(1) });
-    expect(all.entered.map((card) => card.title)).toEqual(['Space riser']);
-    expect(all.left.map((card) => card.title)).toEqual(['Gone']);
+    // Which list and at what place: where it is now for a newcomer, where it was for one that left (its
+    // best place when it held several).
+    expect(all.entered.map((card) => [card.title, card.list, card.position])).toEqual([
+      ['Space riser', 'main', 12],
+    ]);
+    expect(all.left.map((card) => [card.title, card.list, card.position])).toEqual([['Gone', 'fantasy', 3]]);
     const inFantasy = (await movers('genre=fantasy')).rising_stars;
-    expect([inFantasy.entered, inFantasy.left]).toEqual([[], []]);
+    expect(inFantasy.entered).toEqual([]);
+    expect(inFantasy.left.map((card) => [card.title, card.list, card.position])).toEqual([
+      ['Gone', 'fantasy', 3],
+    ]);
   });
 });
 

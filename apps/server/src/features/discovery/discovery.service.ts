@@ -1,4 +1,5 @@
 import {
+  compareGenres,
   type FictionCard,
   type FictionSearchQuery,
   type FictionSearchResult,
@@ -250,36 +251,47 @@ export function discoveryService(deps: { repository: DiscoveryRepository; now: (
     const compared = [...genresOf(previous.id)].filter(
       (slug) => currentGenres.has(slug) && (genre === undefined || slug === genre),
     );
-    const bestPositions = (captureId: number) => {
-      const best = new Map<number, number>();
-      for (const entry of entries)
-        if (entry.capture_id === captureId && compared.includes(entry.genre))
-          best.set(entry.fiction_id, Math.min(best.get(entry.fiction_id) ?? entry.position, entry.position));
+    /** Each fiction's best place on the compared lists of a capture (the main list first on a tie). */
+    const bestPlaces = (captureId: number) => {
+      const best = new Map<number, { list: string; position: number }>();
+      for (const entry of entries) {
+        if (entry.capture_id !== captureId || !compared.includes(entry.genre)) continue;
+        const held = best.get(entry.fiction_id);
+        if (
+          !held ||
+          entry.position < held.position ||
+          (entry.position === held.position && compareGenres(entry.genre, held.list) < 0)
+        )
+          best.set(entry.fiction_id, { list: entry.genre, position: entry.position });
+      }
       return best;
     };
-    const now = bestPositions(current.id);
-    const before = bestPositions(previous.id);
-    const only = (a: Map<number, number>, b: Map<number, number>) =>
+    const now = bestPlaces(current.id);
+    const before = bestPlaces(previous.id);
+    const only = (a: Map<number, { list: string; position: number }>, b: Map<number, unknown>) =>
       [...a.entries()]
         .filter(([id]) => !b.has(id))
-        .sort(([idA, posA], [idB, posB]) => posA - posB || idA - idB)
+        .sort(([idA, placeA], [idB, placeB]) => placeA.position - placeB.position || idA - idB)
         .slice(0, limit)
-        .map(([id]) => id);
-    const enteredIds = only(now, before);
-    const leftIds = only(before, now);
+        .map(([id, place]) => ({ id, ...place }));
+    const entered = only(now, before);
+    const left = only(before, now);
     const windowEnd = await currentWindowEnd();
     const cards = new Map(
-      (await toCards(await repository.cards([...enteredIds, ...leftIds]), windowEnd)).map((card) => [
-        card.id,
-        card,
-      ]),
+      (await toCards(await repository.cards([...entered, ...left].map((move) => move.id)), windowEnd)).map(
+        (card) => [card.id, card],
+      ),
     );
-    const pick = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
+    const pick = (moves: Array<{ id: number; list: string; position: number }>) =>
+      moves.flatMap(({ id, list, position }) => {
+        const card = cards.get(id);
+        return card ? [{ ...card, list, position }] : [];
+      });
     return {
       captured_at: current.captured_at,
       previous_captured_at: previous.captured_at,
-      entered: pick(enteredIds),
-      left: pick(leftIds),
+      entered: pick(entered),
+      left: pick(left),
     };
   }
 

@@ -3,11 +3,11 @@ import type { Fiction, User } from '@rrc/contract';
 import { titleSlug } from '@rrc/contract';
 import yazl from 'yazl';
 import type { UserRecord } from '../../lib/account.ts';
-import type { AnalyticsService } from '../analytics/analytics.service.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
 import type { UserFictionsService } from '../user-fictions/user-fictions.service.ts';
 import { csvLine } from './csv.ts';
+import { growthRows, orderedList } from './export-rows.ts';
 import { readme } from './readme.ts';
 
 const BATCH = 1000;
@@ -15,7 +15,6 @@ const BATCH = 1000;
 type ListEntry = Awaited<ReturnType<UserFictionsService['entries']>>[number];
 
 interface ArchiveDeps {
-  analytics: Pick<AnalyticsService, 'dailyGrowthOf'>;
   fictions: Pick<FictionsService, 'snapshotBatch' | 'snapshotColumns'>;
   risingStars: Pick<RisingStarsService, 'recordBatch'>;
   now: () => Date;
@@ -38,7 +37,7 @@ export function exportService(
     },
 
     async listArchive(user: Pick<UserRecord, 'id' | 'email' | 'name'>) {
-      const list = await deps.userFictions.entries(user.id);
+      const list = orderedList(await deps.userFictions.entries(user.id));
       const fictions = await deps.fictions.byIds(list.map((entry) => entry.fiction_id));
       return {
         filename: exportFilename('list', deps.now()),
@@ -152,7 +151,19 @@ function exportArchive(deps: ArchiveDeps, content: ExportContent): NodeJS.Readab
     }
   }
 
-  /** Growth per day of every fiction, one fiction after the other. */
+  /** Every snapshot of one fiction (a fiction's history fits in memory, as the fiction page holds it). */
+  async function historyOf(fictionId: number) {
+    const all: Awaited<ReturnType<ArchiveDeps['fictions']['snapshotBatch']>> = [];
+    let after = 0;
+    for (;;) {
+      const rows = await deps.fictions.snapshotBatch([fictionId], after, BATCH);
+      if (rows.length === 0) return all;
+      all.push(...rows);
+      after = rows.at(-1)?.id ?? after;
+    }
+  }
+
+  /** Growth per day of every fiction in whole counts, one fiction after the other. */
   async function* growthCsv() {
     yield csvLine([
       'royalroad_id',
@@ -167,7 +178,7 @@ function exportArchive(deps: ArchiveDeps, content: ExportContent): NodeJS.Readab
       'favorites_per_follower',
     ]);
     for (const fiction of content.fictions) {
-      const days = await deps.analytics.dailyGrowthOf(fiction.id);
+      const days = growthRows(await historyOf(fiction.id));
       yield days
         .map((day) =>
           csvLine([

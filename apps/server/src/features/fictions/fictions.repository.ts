@@ -46,6 +46,52 @@ function lastChapterAt(parsed: ParsedFiction): string | null {
   return latest;
 }
 
+/** What changed on a fiction's page between two reads of it. */
+export type PageChange =
+  | { kind: 'title_changed'; from: string; to: string }
+  | { kind: 'cover_changed'; from: string | null; to: string | null }
+  | { kind: 'description_changed' }
+  | { kind: 'tags_changed'; added: string[]; removed: string[] }
+  | { kind: 'status_changed'; from: string | null; to: string | null };
+
+const tagList = (tags: string | null): string[] => {
+  const parsed: unknown = JSON.parse(tags ?? '[]');
+  return Array.isArray(parsed) ? parsed.filter((tag): tag is string => typeof tag === 'string') : [];
+};
+
+/** The changes between the page as stored and as read now. */
+function pageChanges(
+  before: {
+    title: string;
+    image_url: string | null;
+    description: string | null;
+    tags: string;
+    status: string | null;
+  },
+  after: {
+    title: string;
+    image_url: string | null;
+    description: string | null;
+    tags: string;
+    status: string | null;
+  },
+): PageChange[] {
+  const changes: PageChange[] = [];
+  if (before.title !== after.title)
+    changes.push({ kind: 'title_changed', from: before.title, to: after.title });
+  if (before.image_url !== after.image_url)
+    changes.push({ kind: 'cover_changed', from: before.image_url, to: after.image_url });
+  if ((before.description ?? '') !== (after.description ?? '')) changes.push({ kind: 'description_changed' });
+  const was = tagList(before.tags);
+  const now = tagList(after.tags);
+  const added = now.filter((tag) => !was.includes(tag));
+  const removed = was.filter((tag) => !now.includes(tag));
+  if (added.length > 0 || removed.length > 0) changes.push({ kind: 'tags_changed', added, removed });
+  if (before.status !== after.status)
+    changes.push({ kind: 'status_changed', from: before.status, to: after.status });
+  return changes;
+}
+
 export function fictionsRepository(db: Kysely<Schema>) {
   return {
     findByRoyalroadId(royalroadId: number): Promise<FictionRow | undefined> {
@@ -157,8 +203,14 @@ export function fictionsRepository(db: Kysely<Schema>) {
     saveScrapedFiction(
       parsed: ParsedFiction,
       capturedAt: string,
-    ): Promise<{ fictionId: number; created: boolean }> {
+    ): Promise<{ fictionId: number; created: boolean; changes: PageChange[] }> {
       return db.transaction().execute(async (trx) => {
+        // The page as it was last read (a fiction known only from a list has had no page read yet).
+        const before = await trx
+          .selectFrom('fictions')
+          .select(['title', 'image_url', 'description', 'tags', 'status', 'last_scraped_at'])
+          .where('royalroad_id', '=', parsed.royalroadId)
+          .executeTakeFirst();
         const stats = statsOf(parsed);
         const current = {
           title: parsed.title,
@@ -209,7 +261,11 @@ export function fictionsRepository(db: Kysely<Schema>) {
             )
             .execute();
         }
-        return { fictionId, created: created_at === capturedAt };
+        return {
+          fictionId,
+          created: created_at === capturedAt,
+          changes: before?.last_scraped_at ? pageChanges(before, current) : [],
+        };
       });
     },
 

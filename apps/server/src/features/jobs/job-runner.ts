@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { JOB_NAMES, type JobName } from '@rrc/contract';
 import type { JobContext, JobHandler, JobLogger } from '../../lib/jobs.ts';
 import type { JobRunRow, JobRunsRepository } from './job-runs.repository.ts';
 
-const HEARTBEAT_MS = 30_000;
+/** How long a claimed run stays its worker's without a renewal; the worker renews every third of it. */
+export const LEASE_MS = 60_000;
+/** Tries of one run (claims, takeovers included) before a run that keeps killing its workers is failed. */
+const MAX_TRIES = 3;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** A running job without a heartbeat for this long belongs to a process that stopped. */
+/** A running job from before leases without a heartbeat for this long belongs to a process that stopped. */
 export const STALE_AFTER_MS = 10 * 60_000;
 const MAX_CONCURRENT = 4;
 /**
@@ -22,15 +26,36 @@ export interface JobRunnerOptions {
   /** Whether this process executes jobs (ROLE worker or all); web-only processes just queue them. */
   executes: boolean;
   pollMs?: number;
+  /** How long a claimed run's lease lasts (LEASE_MS); renewed every `renewMs` (a third of it). */
+  leaseMs?: number;
+  renewMs?: number;
+  /** Who this worker is in the runs' leases (a new id by default). */
+  owner?: string;
+}
+
+/** Thrown into a run whose worker lost it (its lease lapsed and another worker took it over). */
+export class RunTakenOver extends Error {
+  constructor(runId: number) {
+    super(`run ${runId} was taken over by another worker`);
+    this.name = 'RunTakenOver';
+  }
 }
 
 /**
  * Executes queued job runs. Runs are rows in `job_runs`: anyone (the scheduler,
  * an admin's request, the CLI) queues one, a worker claims it atomically and
- * runs it, so a run happens once even with several processes.
+ * runs it, so a run happens once even with several processes. A claimed run
+ * carries a lease (`lease_owner`, `lease_until`) that its worker renews while
+ * it works; when a worker dies its lease lapses and another worker takes the
+ * run over, and the job continues with what was not yet done (a worker that
+ * finds its run taken over stops without writing). A stopping worker hands its
+ * runs back (`handBack`), so another takes them at once.
  */
 export class JobRunner {
-  private readonly options: Required<Omit<JobRunnerOptions, 'now'>> & { now: () => Date };
+  private readonly options: Required<Omit<JobRunnerOptions, 'now' | 'renewMs'>> & {
+    now: () => Date;
+    renewMs: number;
+  };
   private readonly active = new Map<number, Promise<void>>();
   private readonly activeInteractive = new Set<number>();
   private readonly controllers = new Map<number, AbortController>();
@@ -41,7 +66,28 @@ export class JobRunner {
   private stopped = false;
 
   constructor(options: JobRunnerOptions) {
-    this.options = { pollMs: 5_000, now: () => new Date(), ...options };
+    const leaseMs = options.leaseMs ?? LEASE_MS;
+    this.options = {
+      pollMs: 5_000,
+      now: () => new Date(),
+      owner: randomUUID(),
+      leaseMs,
+      renewMs: Math.floor(leaseMs / 3),
+      ...options,
+    };
+  }
+
+  /**
+   * A lease from now. Leases are measured in real time, not by the runs' clock (which tests move at will): a
+   * worker is taken for dead when it has not renewed for `leaseMs` of real time.
+   */
+  private lease() {
+    const at = Date.now();
+    return {
+      owner: this.options.owner,
+      until: new Date(at + this.options.leaseMs).toISOString(),
+      at: new Date(at).toISOString(),
+    };
   }
 
   private iso() {
@@ -128,7 +174,11 @@ export class JobRunner {
 
   async recover(): Promise<void> {
     const staleBefore = new Date(this.options.now().getTime() - STALE_AFTER_MS).toISOString();
-    const { failed, requeued } = await this.options.runs.recoverInterrupted(staleBefore, this.iso());
+    const { failed, requeued } = await this.options.runs.recoverInterrupted(
+      staleBefore,
+      this.iso(),
+      MAX_TRIES,
+    );
     if (failed || requeued)
       this.options.log.warn(`jobs: ${failed + requeued} interrupted run(s) found; ${requeued} queued again`);
   }
@@ -139,7 +189,7 @@ export class JobRunner {
    */
   async runOne(id: number): Promise<JobRunRow | undefined> {
     const run = await this.options.runs.get(id);
-    if (!run || !(await this.options.runs.claim(id, this.iso()))) return run;
+    if (!run || !(await this.options.runs.claim(id, this.iso(), this.lease()))) return run;
     const execution = this.execute(run).finally(() => this.active.delete(id));
     this.active.set(id, execution);
     await execution;
@@ -171,7 +221,7 @@ export class JobRunner {
   private async drain(): Promise<void> {
     try {
       while (!this.stopped && this.active.size < MAX_CONCURRENT) {
-        const queued = (await this.options.runs.queued(MAX_CONCURRENT)).filter(
+        const queued = (await this.options.runs.queued(MAX_CONCURRENT, new Date().toISOString())).filter(
           (run) => !this.active.has(run.id),
         );
         let started = 0;
@@ -179,7 +229,7 @@ export class JobRunner {
           if (this.active.size >= MAX_CONCURRENT) break;
           const interactive = INTERACTIVE_JOBS.has(run.job);
           if (interactive && this.activeInteractive.size >= MAX_CONCURRENT - 1) continue;
-          if (!(await this.options.runs.claim(run.id, this.iso()))) continue;
+          if (!(await this.options.runs.claim(run.id, this.iso(), this.lease()))) continue;
           started++;
           if (interactive) this.activeInteractive.add(run.id);
           const execution = this.execute(run).finally(() => {
@@ -197,7 +247,7 @@ export class JobRunner {
   }
 
   private async execute(run: JobRunRow): Promise<void> {
-    const { runs, log } = this.options;
+    const { runs, log, owner } = this.options;
     const name = run.job as JobName;
     const handler = JOB_NAMES.includes(name) ? this.options.handlers[name] : undefined;
     if (!handler) {
@@ -206,81 +256,117 @@ export class JobRunner {
         counts: {},
         error: `Unknown job ${run.job}`,
         now: this.iso(),
+        owner,
       });
       return;
     }
-    const heartbeat = setInterval(() => {
-      void runs
-        .progress(run.id, {
-          done: run.progress_done,
-          total: run.progress_total,
-          counts: JSON.parse(run.counts),
-          now: this.iso(),
-        })
-        .catch((error: unknown) =>
-          log.warn(`${run.job} run ${run.id}: could not record its heartbeat: ${messageOf(error)}`),
-        );
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
     const controller = new AbortController();
     this.controllers.set(run.id, controller);
+    let lost = false;
+    /** The run is no longer ours: another worker took it over. Stop, and write nothing more. */
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      log.warn(`${run.job} run ${run.id}: its lease lapsed and another worker took it over; stopping here`);
+      controller.abort(new RunTakenOver(run.id));
+    };
+    /** Renews the lease; throws when the run was taken over meanwhile. */
+    const keep = async () => {
+      if (lost) throw new RunTakenOver(run.id);
+      const { until } = this.lease();
+      if (!(await runs.renew(run.id, owner, this.iso(), until))) {
+        lose();
+        throw new RunTakenOver(run.id);
+      }
+    };
+    const renewal = setInterval(() => {
+      keep().catch((error: unknown) => {
+        if (!(error instanceof RunTakenOver))
+          log.warn(`${run.job} run ${run.id}: could not renew its lease: ${messageOf(error)}`);
+      });
+    }, this.options.renewMs);
+    renewal.unref();
     const context: JobContext = {
       runId: run.id,
       signal: controller.signal,
       params: JSON.parse(run.params) as Record<string, unknown>,
-      scheduledFor: run.scheduled_for ?? this.iso(),
+      // A run queued by hand is measured from when it was queued: a worker that takes it over skips what
+      // the first one did.
+      scheduledFor: run.scheduled_for ?? run.created_at,
       now: this.options.now,
       log,
+      resumed: run.attempts > 0 ? (JSON.parse(run.counts) as Record<string, unknown>) : undefined,
       progress: async (done, total, counts) => {
+        if (lost) throw new RunTakenOver(run.id);
         run.progress_done = done;
         run.progress_total = total;
         run.counts = JSON.stringify(counts);
-        await runs.progress(run.id, { done, total, counts, now: this.iso() });
+        if (!(await runs.progress(run.id, { done, total, counts, now: this.iso(), owner }))) {
+          lose();
+          throw new RunTakenOver(run.id);
+        }
       },
+      keep,
     };
     const started = Date.now();
     log.info(
-      `${run.job} run ${run.id} started (${run.trigger}${run.scheduled_for ? ` for ${run.scheduled_for}` : ''})`,
+      `${run.job} run ${run.id} started (${run.trigger}${run.scheduled_for ? ` for ${run.scheduled_for}` : ''}${run.attempts > 0 ? `, taking over from try ${run.attempts}` : ''})`,
     );
     try {
       const result = await handler(context);
+      if (lost) return;
       await runs.finish(run.id, {
         status: result.status,
         counts: result.counts,
         error: result.error ?? null,
         now: this.iso(),
+        owner,
       });
       const line = `${run.job} run ${run.id} ${result.status} in ${Math.round((Date.now() - started) / 1000)}s: ${JSON.stringify(result.counts)}${result.error ? ` (${result.error})` : ''}`;
       if (result.status === 'succeeded') log.info(line);
       else log.warn(line);
     } catch (error) {
+      if (lost || error instanceof RunTakenOver) return;
       if (controller.signal.aborted) {
-        // Shut down mid-way: a scheduled run goes back to the queue and resumes at the next start.
-        const requeue = run.scheduled_for !== null;
-        log.warn(
-          `${run.job} run ${run.id} stopped by shutdown${requeue ? '; it resumes at the next start' : ''}`,
-        );
+        // The worker is stopping: the run goes back to the queue, where another worker (or the next start)
+        // takes it at once and continues it.
+        log.warn(`${run.job} run ${run.id} handed back by the stopping worker; another continues it`);
         await runs
-          .interrupt(run.id, { requeue, now: this.iso() })
+          .handBack(run.id, owner)
           .catch((failure: unknown) =>
-            log.error(`${run.job} run ${run.id}: could not record its stop: ${messageOf(failure)}`),
+            log.error(`${run.job} run ${run.id}: could not hand it back: ${messageOf(failure)}`),
           );
         return;
       }
       const message = messageOf(error);
       log.error(`${run.job} run ${run.id} failed: ${message}`);
       await runs
-        .finish(run.id, { status: 'failed', counts: JSON.parse(run.counts), error: message, now: this.iso() })
+        .finish(run.id, {
+          status: 'failed',
+          counts: JSON.parse(run.counts),
+          error: message,
+          now: this.iso(),
+          owner,
+        })
         .catch((failure: unknown) =>
           log.error(`${run.job} run ${run.id}: could not record its failure: ${messageOf(failure)}`),
         );
     } finally {
-      clearInterval(heartbeat);
+      clearInterval(renewal);
       this.controllers.delete(run.id);
     }
   }
 
-  /** Stops taking runs, asks the ones under way to stop, and waits for them. */
+  /**
+   * Hands this worker's claimed runs back (the shutdown's drain): stops taking runs, asks the ones under way
+   * to stop between items, and waits for them; each is queued again with its lease cleared, so another
+   * worker takes it over at once and continues with what was not yet done.
+   */
+  handBack(): Promise<void> {
+    return this.stop();
+  }
+
+  /** Stops taking runs, asks the ones under way to stop (handing them back), and waits for them. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.pollTimer) clearInterval(this.pollTimer);

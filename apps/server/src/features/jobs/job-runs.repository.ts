@@ -5,7 +5,7 @@ export type JobRunRow = Selectable<JobRunsTable>;
 
 export interface NewJobRun {
   job: string;
-  trigger: 'schedule' | 'catch-up' | 'manual' | 'cli' | 'refresh';
+  trigger: 'schedule' | 'catch-up' | 'manual' | 'cli' | 'refresh' | 'add';
   params?: Record<string, unknown>;
   scheduledFor?: string | null;
   /** The reader who asked (a refresh). */
@@ -156,28 +156,69 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .executeTakeFirst();
     },
 
-    /** Takes a queued run for this process; false when another process took it first. */
-    async claim(id: number, now: string): Promise<boolean> {
+    /**
+     * Takes a run for a worker: a queued one, or one under way whose worker's lease lapsed (the worker died:
+     * it is taken over). The worker holds it until `lease.until`, renewing as it works. False when another
+     * worker took it first.
+     */
+    async claim(
+      id: number,
+      now: string,
+      /** The worker, its lease's end, and the real time (`at`) by which leases are measured. */
+      lease?: { owner: string; until: string; at: string },
+    ): Promise<boolean> {
       const result = await db
         .updateTable('job_runs')
         .set((eb) => ({
           status: 'running',
-          started_at: now,
+          // A run taken over keeps the time it first started.
+          started_at: eb.fn.coalesce('started_at', eb.val(now)),
           heartbeat_at: now,
           attempts: eb('attempts', '+', 1),
+          lease_owner: lease?.owner ?? null,
+          lease_until: lease?.until ?? null,
         }))
         .where('id', '=', id)
-        .where('status', '=', 'queued')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', lease?.at ?? '')]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Queued runs, oldest first, except that scheduled work (captures, the nightly refresh) comes before single fictions. */
-    queued(limit: number): Promise<JobRunRow[]> {
+    /**
+     * The worker still holds the run: its lease runs on to `until`. False when it no longer does (its lease
+     * lapsed and another worker took the run over, or the run was handed back): it must stop writing.
+     */
+    async renew(id: number, owner: string, now: string, until: string): Promise<boolean> {
+      // `until` is in real time (leases are measured by it), `now` in the run's clock (its heartbeat).
+      const result = await db
+        .updateTable('job_runs')
+        .set({ lease_until: until, heartbeat_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Runs a worker may take, oldest first, except that scheduled work (captures, the nightly refresh) comes
+     * before single fictions: the queued ones, and those whose worker's lease lapsed at `leaseNow` (real time).
+     */
+    queued(limit: number, leaseNow: string): Promise<JobRunRow[]> {
       return db
         .selectFrom('job_runs')
         .selectAll()
-        .where('status', '=', 'queued')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', leaseNow)]),
+          ]),
+        )
         .orderBy((eb) => eb.case().when('job', '=', 'fiction').then(1).else(0).end())
         .orderBy('created_at')
         .orderBy('id')
@@ -185,11 +226,12 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** Records how far the run got; only its holder's word counts (`owner`), once another took it over. */
     async progress(
       id: number,
-      update: { done: number; total: number | null; counts: object; now: string },
-    ): Promise<void> {
-      await db
+      update: { done: number; total: number | null; counts: object; now: string; owner?: string },
+    ): Promise<boolean> {
+      let query = db
         .updateTable('job_runs')
         .set({
           progress_done: update.done,
@@ -197,8 +239,10 @@ export function jobRunsRepository(db: Kysely<Schema>) {
           counts: JSON.stringify(update.counts),
           heartbeat_at: update.now,
         })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (update.owner) query = query.where('lease_owner', '=', update.owner);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async finish(
@@ -208,9 +252,11 @@ export function jobRunsRepository(db: Kysely<Schema>) {
         counts: object;
         error: string | null;
         now: string;
+        /** The worker holding the run: a worker whose run was taken over records nothing. */
+        owner?: string;
       },
     ): Promise<void> {
-      await db
+      let query = db
         .updateTable('job_runs')
         .set({
           status: outcome.status,
@@ -218,28 +264,41 @@ export function jobRunsRepository(db: Kysely<Schema>) {
           error: outcome.error,
           finished_at: outcome.now,
           heartbeat_at: outcome.now,
+          lease_owner: null,
+          lease_until: null,
         })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (outcome.owner) query = query.where('lease_owner', '=', outcome.owner);
+      await query.execute();
     },
 
     /**
-     * Runs whose process stopped mid-way (no heartbeat since `staleBefore`) are
-     * marked failed; scheduled ones are queued again once, so the cycle completes.
+     * Runs whose worker stopped mid-way and will not be taken over: those from before leases (no heartbeat
+     * since `staleBefore`) are queued again once if scheduled, else failed; a run whose lease lapsed after it
+     * was already tried `maxAttempts` times (it keeps killing its workers) is failed. Other lapsed runs are
+     * left for `queued`/`claim` to take over.
      */
     async recoverInterrupted(
       staleBefore: string,
       now: string,
+      maxAttempts = 3,
+      /** The real time leases are measured by. */
+      leaseNow = new Date().toISOString(),
     ): Promise<{ failed: number; requeued: number }> {
       const stale = await db
         .selectFrom('job_runs')
-        .select(['id', 'scheduled_for', 'attempts'])
+        .select(['id', 'scheduled_for', 'attempts', 'lease_until'])
         .where('status', '=', 'running')
-        .where('heartbeat_at', '<', staleBefore)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('lease_until', 'is', null), eb('heartbeat_at', '<', staleBefore)]),
+            eb.and([eb('lease_until', '<', leaseNow), eb('attempts', '>=', maxAttempts)]),
+          ]),
+        )
         .execute();
       let requeued = 0;
       for (const run of stale) {
-        const again = run.scheduled_for !== null && run.attempts < 3;
+        const again = run.lease_until === null && run.scheduled_for !== null && run.attempts < maxAttempts;
         await db
           .updateTable('job_runs')
           .set(
@@ -247,8 +306,13 @@ export function jobRunsRepository(db: Kysely<Schema>) {
               ? { status: 'queued', error: 'Interrupted: the process stopped during the run; queued again.' }
               : {
                   status: 'failed',
-                  error: 'Interrupted: the process stopped during the run.',
+                  error:
+                    run.lease_until === null
+                      ? 'Interrupted: the process stopped during the run.'
+                      : `Interrupted: its worker stopped during each of ${run.attempts} tries.`,
                   finished_at: now,
+                  lease_owner: null,
+                  lease_until: null,
                 },
           )
           .where('id', '=', run.id)
@@ -259,20 +323,22 @@ export function jobRunsRepository(db: Kysely<Schema>) {
       return { failed: stale.length - requeued, requeued };
     },
 
-    /** A run stopped by shutdown: queued again to resume, or failed. */
-    async interrupt(id: number, options: { requeue: boolean; now: string }): Promise<void> {
+    /**
+     * A run handed back by its worker (the worker is stopping): queued again with no lease, so another worker
+     * takes it at once and continues it. Not the holder any more: nothing happens.
+     */
+    async handBack(id: number, owner: string): Promise<void> {
       await db
         .updateTable('job_runs')
-        .set(
-          options.requeue
-            ? { status: 'queued', error: 'Stopped by a shutdown; resumes at the next start.' }
-            : {
-                status: 'failed',
-                error: 'Stopped: the server shut down during the run.',
-                finished_at: options.now,
-              },
-        )
+        .set({
+          status: 'queued',
+          error: 'Handed back by a stopping worker; another worker continues it.',
+          lease_owner: null,
+          lease_until: null,
+        })
         .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('lease_owner', '=', owner)
         .execute();
     },
 
@@ -351,6 +417,8 @@ async function refreshesOf(db: Kysely<Schema>, userId: number, since: string): P
     .select('created_at')
     .where('requested_by', '=', userId)
     .where('trigger', '=', 'refresh')
+    // A refresh that failed (Royal Road unreachable or refusing, or the site's own fault) costs the reader nothing.
+    .where('status', '!=', 'failed')
     .where('created_at', '>', since)
     .orderBy('created_at')
     .execute();

@@ -26,7 +26,14 @@ const REPORTED_JOBS = [
  * Job runs as the rest of the server sees them: queueing work (the runner executes it in workers), following
  * runs, and how the scheduled scrapes are doing. Runs are answered in the contract's shape.
  */
-export function jobsService(deps: { runner: JobRunner; runs: JobRunsRepository; scheduler: boolean }) {
+export function jobsService(deps: {
+  runner: JobRunner;
+  runs: JobRunsRepository;
+  /** Whether this process queues the scheduled runs. */
+  scheduler: boolean;
+  /** Whether scheduled runs happen at all (SCHEDULER), whichever process queues them. */
+  scheduleOn: boolean;
+}) {
   const { runner, runs } = deps;
   const shaped = (row: Awaited<ReturnType<JobRunsRepository['get']>>) => (row ? toJobRun(row) : undefined);
 
@@ -89,8 +96,15 @@ export function jobsService(deps: { runner: JobRunner; runs: JobRunsRepository; 
       return (await runs.latestPerJob(JOB_NAMES)).map(toJobRun);
     },
 
-    /** Each reported job's last run and duration, and the next two scheduled times (also in Pacific time). */
-    async scrapeHealth(now: Date): Promise<{ timezone: string; jobs: ScrapeHealth[] }> {
+    /**
+     * Each reported job's last run and duration, when the newest data of its kind was captured (`lastCaptures`,
+     * read from the data by the caller) and the next two scheduled times (also in Pacific time); none when
+     * the scheduler is off.
+     */
+    async scrapeHealth(
+      now: Date,
+      lastCaptures: Partial<Record<JobName, string | null>> = {},
+    ): Promise<{ timezone: string; scheduler: boolean; jobs: ScrapeHealth[] }> {
       const latest = await runs.latestPerJob(REPORTED_JOBS.map((entry) => entry.job));
       const jobs = REPORTED_JOBS.map(({ job, description, entry }) => {
         const row = latest.find((run) => run.job === job);
@@ -101,15 +115,17 @@ export function jobsService(deps: { runner: JobRunner; runs: JobRunsRepository; 
           description,
           last_run: row ? toJobRun(row) : null,
           last_duration_ms: started === null ? null : Math.max(0, ended - started),
-          next_runs: entry
-            ? nextRunTimes(entry, now, 2).map((at) => ({
-                at: at.toISOString(),
-                pacific: pacificClock.format(at),
-              }))
-            : [],
+          last_capture_at: lastCaptures[job] ?? null,
+          next_runs:
+            entry && deps.scheduleOn
+              ? nextRunTimes(entry, now, 2).map((at) => ({
+                  at: at.toISOString(),
+                  pacific: pacificClock.format(at),
+                }))
+              : [],
         };
       });
-      return { timezone: SCHEDULE_TIMEZONE, jobs };
+      return { timezone: SCHEDULE_TIMEZONE, scheduler: deps.scheduleOn, jobs };
     },
   };
 }

@@ -131,7 +131,7 @@ describe('scheduler', () => {
     expect((await runs.get(id as number))?.status).toBe('succeeded');
   });
 
-  it('puts a scheduled run stopped by a shutdown back in the queue, and fails a manual one', async () => {
+  it('hands the runs stopped by a shutdown back to the queue, scheduled or manual, for another worker at once', async () => {
     shared = await createSharedTestDatabase();
     const database = shared.open();
     const runs = jobRunsRepository(database.db);
@@ -154,8 +154,12 @@ describe('scheduler', () => {
     const manual = await runner.enqueue('rising-stars', { trigger: 'manual' });
     await expect.poll(() => started.length).toBe(2);
     await runner.stop();
-    expect((await runs.get(scheduled as number))?.status).toBe('queued');
-    expect((await runs.get(manual as number))?.status).toBe('failed');
+    for (const id of [scheduled, manual]) {
+      const run = await runs.get(id as number);
+      expect(run?.status).toBe('queued');
+      expect(run?.lease_owner).toBeNull();
+      expect(run?.lease_until).toBeNull();
+    }
   });
 });
 

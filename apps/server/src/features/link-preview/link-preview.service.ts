@@ -1,11 +1,23 @@
-import { fictionPath } from '@rrc/contract';
-import { notFound } from '../../errors.ts';
+import { fictionPath, MESSAGES } from '@rrc/contract';
+import { AppError, notFound } from '../../errors.ts';
 import { PUBLIC_ANSWER_TTL_MS } from '../../http/public-cache.ts';
+import { BoundedPool, PoolFullError } from '../../lib/bounded-pool.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { AnalyticsService } from '../analytics/analytics.service.ts';
-import { CARD_HEIGHT, CARD_WIDTH, renderCard } from './card.ts';
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent, renderCard } from './card.ts';
 
 type Preview = NonNullable<Awaited<ReturnType<AnalyticsService['preview']>>>;
+
+/**
+ * Cards drawn at once, and cards waiting their turn. A card's pixels take a few megabytes outside the heap,
+ * which the heap's limit does not bound and which are given back only between turns of the event loop: 150
+ * cards asked for at once were drawn as one block that took the server past 700 MB and kept /api/health
+ * waiting for seconds. Past the queue a card is refused with 503 and Retry-After; requests for the same card
+ * share one drawing (and one place), and an unknown fiction is refused before it takes a place.
+ */
+export const CARD_DRAWING = { concurrency: 2, maxWaiting: 8 } as const;
+/** What Retry-After says to a card refused while the queue is full: about the time the queue takes. */
+export const CARD_RETRY_SECONDS = 2;
 
 const FICTION_PAGE = /^\/fiction\/(\d{1,10})(?:\/[^/]*)?\/?$/;
 
@@ -28,8 +40,13 @@ export function linkPreviewService(deps: {
   analytics: Pick<AnalyticsService, 'preview' | 'version'>;
   publicUrl: string;
   now?: () => Date;
+  /** Draws a card (the real one unless a test counts them). */
+  render?: (content: CardContent) => Promise<Buffer>;
+  drawing?: { concurrency: number; maxWaiting: number };
 }) {
   const now = deps.now ?? (() => new Date());
+  const render = deps.render ?? renderCard;
+  const drawing = new BoundedPool(deps.drawing ?? CARD_DRAWING);
   // A page's tags may lag a new snapshot by this long; link previews are fetched in bursts when shared.
   const previews = new TtlCache<Preview | null>({ ttlMs: 60_000, maxEntries: 1_000 });
   // One card per fiction and snapshot: a new snapshot makes a new key (and ETag).
@@ -80,18 +97,28 @@ export function linkPreviewService(deps: {
 
     /**
      * A fiction's card as PNG with its ETag, which changes with every new snapshot; no PNG when `ifNoneMatch`
-     * already names that ETag (the caller answers 304).
+     * already names that ETag (the caller answers 304). A card not drawn yet waits for a place in the drawing
+     * queue: when it is full, a 503 with Retry-After.
      */
     async card(royalroadId: number, ifNoneMatch: (etag: string) => boolean) {
       const version = await versions.get(String(royalroadId), () => deps.analytics.version(royalroadId));
       if (!version) throw notFound('Fiction not found');
       const etag = `"card-${royalroadId}-${Date.parse(version).toString(36)}"`;
       if (ifNoneMatch(etag)) return { etag, png: null };
-      const png = await cards.get(`${royalroadId}|${version}`, async () => {
-        const found = await deps.analytics.preview(royalroadId);
-        if (!found) throw notFound('Fiction not found');
-        return renderCard(found);
-      });
+      // A fiction unknown was refused above, before taking a place in the queue.
+      const png = await cards.get(`${royalroadId}|${version}`, () =>
+        drawing
+          .run(async () => {
+            const found = await deps.analytics.preview(royalroadId);
+            if (!found) throw notFound('Fiction not found');
+            return render(found);
+          })
+          .catch((error: unknown) => {
+            if (error instanceof PoolFullError)
+              throw new AppError(503, MESSAGES.cardsBusy, { retryAfterSeconds: CARD_RETRY_SECONDS });
+            throw error;
+          }),
+      );
       return { etag, png };
     },
   };

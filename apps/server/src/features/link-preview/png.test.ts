@@ -25,14 +25,14 @@ function image(width: number, height: number, colour: (x: number, y: number) => 
 }
 
 describe('palettePng', () => {
-  it('writes an 8-bit palette PNG whose rows give back every pixel, kept to 5 bits a channel', () => {
+  it('writes an 8-bit palette PNG whose rows give back every pixel, kept to 5 bits a channel', async () => {
     const colours = [
       [30, 27, 75, 255],
       [255, 255, 255, 255],
       [251, 191, 36, 255],
     ];
     const rgba = image(7, 3, (x, y) => colours[(x + y) % 3] as number[]);
-    const png = palettePng(rgba, 7, 3) as Buffer;
+    const png = (await palettePng(rgba, 7, 3)) as Buffer;
     const found = chunks(png);
     const header = found.get('IHDR') as Buffer;
     expect([header.readUInt32BE(0), header.readUInt32BE(4), header[8], header[9]]).toEqual([7, 3, 8, 3]);
@@ -55,16 +55,16 @@ describe('palettePng', () => {
     expect([...palette.subarray(3, 6)]).toEqual([255, 255, 255]);
   });
 
-  it('gives nothing for pixels that are not opaque or need more than 256 colours', () => {
+  it('gives nothing for pixels that are not opaque or need more than 256 colours', async () => {
     expect(
-      palettePng(
+      await palettePng(
         image(2, 1, () => [0, 0, 0, 128]),
         2,
         1,
       ),
     ).toBeNull();
     expect(
-      palettePng(
+      await palettePng(
         image(300, 1, (x) => [(x % 32) << 3, (x >> 5) << 3, 0, 255]),
         300,
         1,

@@ -1,4 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflate } from 'node:zlib';
+
+const deflateAsync = promisify(deflate);
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -17,9 +20,10 @@ const fiveBits = (value: number) => (value & 0xf8) | (value >> 5);
 /**
  * Opaque RGBA pixels as an 8-bit palette PNG, each channel kept to 5 bits: a card of a few flat colours,
  * text and a line then takes a third of its RGBA size or less, and looks the same. Null when the pixels are
- * not opaque or need more than 256 colours.
+ * not opaque or need more than 256 colours. The rows are compressed off the main thread (zlib's pool), so
+ * other requests are answered meanwhile.
  */
-export function palettePng(rgba: Uint8Array, width: number, height: number): Buffer | null {
+export async function palettePng(rgba: Uint8Array, width: number, height: number): Promise<Buffer | null> {
   const slots = new Int16Array(1 << 15).fill(-1);
   const palette: number[] = [];
   const rows = Buffer.alloc(height * (width + 1));
@@ -58,7 +62,7 @@ export function palettePng(rgba: Uint8Array, width: number, height: number): Buf
     SIGNATURE,
     chunk('IHDR', header),
     chunk('PLTE', colours),
-    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IDAT', await deflateAsync(rows, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

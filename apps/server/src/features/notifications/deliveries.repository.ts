@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DeliveryStatus, Schema } from '../../db/schema.ts';
 import { parseJson } from './notifications.rows.ts';
 
-/** Readers' webhooks and the outbox of deliveries (enqueue, claim, finish, given up, health). */
-export function deliveriesRepository(db: Kysely<Schema>) {
+/** The key of a webhook's waiting test call: one at most. */
+export const pendingTestKey = (webhookId: number) => `test:${webhookId}`;
+
+/**
+ * Readers' webhooks and the outbox of deliveries (enqueue, claim, finish, given up, health). A claimed delivery
+ * carries a lease: this repository's process (`owner`) holds it until `locked_until`, renewing it while it
+ * sends; once a dead process's lease lapses another takes the delivery over, and a process whose delivery was
+ * taken over records nothing of it.
+ */
+export function deliveriesRepository(db: Kysely<Schema>, owner: string = randomUUID()) {
   return {
     // ---- Webhooks ----
 
@@ -102,37 +111,122 @@ export function deliveriesRepository(db: Kysely<Schema>) {
     },
 
     /**
-     * Takes up to `limit` deliveries that are due, each for `lockMs`: a delivery is taken by one process
-     * only (the update of its lock decides), and one whose process died is taken again once the lock ends.
+     * A webhook's test call, queued once: while one is waiting (not yet sent or given up) another request
+     * replaces it (its time is renewed) rather than queueing a second. Its key is renamed once it is finished.
      */
-    async claimDue(now: string, lockUntil: string, limit: number) {
-      const due = await db
+    async enqueueTest(input: { userId: number; webhookId: number; now: string }): Promise<void> {
+      await db
+        .insertInto('deliveries')
+        .values({
+          user_id: input.userId,
+          channel: 'webhook',
+          webhook_id: input.webhookId,
+          notification_id: null,
+          delivery_key: pendingTestKey(input.webhookId),
+          payload: JSON.stringify({ test: true }),
+          status: 'queued',
+          next_attempt_at: input.now,
+          created_at: input.now,
+        })
+        .onConflict((oc) => oc.column('delivery_key').doUpdateSet({ created_at: input.now }))
+        .execute();
+    },
+
+    /**
+     * Deliveries that are due and not locked, oldest first, leaving out what the caller is busy with: the
+     * webhooks listed, the webhook calls or the mail of the readers listed, and a whole kind when asked.
+     */
+    async dueCandidates(
+      now: string,
+      limit: number,
+      skip: {
+        webhookIds: number[];
+        webhookUsers: number[];
+        mailUsers: number[];
+        webhooks: boolean;
+        mail: boolean;
+      },
+    ) {
+      let query = db
         .selectFrom('deliveries')
-        .select('id')
+        .select(['id', 'channel', 'user_id', 'webhook_id'])
         .where('status', '=', 'queued')
         .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]));
+      if (skip.webhooks) query = query.where('channel', '!=', 'webhook');
+      if (skip.mail) query = query.where('channel', '=', 'webhook');
+      if (skip.webhookIds.length > 0)
+        query = query.where((eb) =>
+          eb.or([eb('webhook_id', 'is', null), eb('webhook_id', 'not in', skip.webhookIds)]),
+        );
+      if (skip.webhookUsers.length > 0)
+        query = query.where((eb) =>
+          eb.or([eb('channel', '!=', 'webhook'), eb('user_id', 'not in', skip.webhookUsers)]),
+        );
+      if (skip.mailUsers.length > 0)
+        query = query.where((eb) =>
+          eb.or([eb('channel', '=', 'webhook'), eb('user_id', 'not in', skip.mailUsers)]),
+        );
+      return query.orderBy('next_attempt_at').orderBy('id').limit(limit).execute();
+    },
+
+    /**
+     * Takes one delivery until `lockUntil`, unless another process took it first (the update of its lock
+     * decides); one whose process died is taken again once the lock (its lease) ends.
+     */
+    async claim(id: number, now: string, lockUntil: string) {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ locked_until: lockUntil, lease_owner: owner })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .limit(limit)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      const row = await db
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { ...row, payload: parseJson(row.payload) };
+    },
+
+    /**
+     * This process still holds the delivery: its lease runs on to `lockUntil`. False when it no longer does
+     * (the lease lapsed and another process took it over): it must record nothing of it.
+     */
+    async renew(id: number, lockUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('deliveries')
+        .set({ locked_until: lockUntil })
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives back a delivery stopped half way (the process is stopping): still queued, free for the next. */
+    async release(id: number): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ locked_until: null, lease_owner: null })
+        .where('id', '=', id)
+        .where('lease_owner', '=', owner)
         .execute();
-      const claimed = [];
-      for (const { id } of due) {
-        const result = await db
-          .updateTable('deliveries')
-          .set({ locked_until: lockUntil })
-          .where('id', '=', id)
-          .where('status', '=', 'queued')
-          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) continue;
-        const row = await db
-          .selectFrom('deliveries')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        claimed.push({ ...row, payload: parseJson(row.payload) });
-      }
-      return claimed;
+    },
+
+    /** Moves a failing webhook's other waiting deliveries to its next try, so it is tried once per wait. */
+    async postponeWebhook(webhookId: number, exceptId: number, until: string, now: string): Promise<void> {
+      await db
+        .updateTable('deliveries')
+        .set({ next_attempt_at: until })
+        .where('webhook_id', '=', webhookId)
+        .where('id', '!=', exceptId)
+        .where('status', '=', 'queued')
+        .where('next_attempt_at', '<', until)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .execute();
     },
 
     async finishDelivery(
@@ -143,21 +237,42 @@ export function deliveriesRepository(db: Kysely<Schema>) {
         nextAttemptAt?: string;
         error?: string | null;
         now: string;
+        /** A new key (a finished test call gives up the key of the waiting one). */
+        key?: string;
+        /** The address an email was sent to. */
+        recipient?: string;
       },
     ): Promise<void> {
       await db
         .updateTable('deliveries')
         .set({
+          ...(outcome.key ? { delivery_key: outcome.key } : {}),
+          ...(outcome.recipient ? { recipient: outcome.recipient } : {}),
           status: outcome.status,
           attempts: outcome.attempts,
           locked_until: null,
+          lease_owner: null,
           last_error: outcome.error ?? null,
           ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
           ...(outcome.status === 'sent' ? { sent_at: outcome.now } : {}),
           ...(outcome.status === 'queued' ? {} : { finished_at: outcome.now }),
         })
         .where('id', '=', id)
+        // Taken over by another process meanwhile: that one's outcome stands.
+        .where('lease_owner', '=', owner)
         .execute();
+    },
+
+    /** Alert emails sent to an address since a time, whichever account it belonged to. */
+    async emailsSentTo(address: string, since: string): Promise<number> {
+      const row = await db
+        .selectFrom('deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('recipient', '=', address.toLowerCase())
+        .where('sent_at', '>', since)
+        .where('channel', '=', 'email')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async givenUp(userId: number, limit: number) {

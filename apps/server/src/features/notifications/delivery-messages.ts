@@ -126,20 +126,37 @@ export function testWebhookBody(publicUrl: string, deliveryId: number, at: Date)
   };
 }
 
-/** The text a webhook is sent: the event's JSON, or a Discord message with an embed. */
+/**
+ * Text from Royal Road made inert in a Discord message: markdown shown as typed (a backslash before each
+ * markdown character), and mentions (`@everyone`, `@here`, `<@id>`) broken by a zero-width space so they
+ * neither ping nor render as mentions.
+ */
+export function discordText(text: string): string {
+  return text.replace(/[\\*_~`|>#\-[\]()<]/g, '\\$&').replace(/@/g, '@\u200b');
+}
+
+/** The text a webhook is sent: the event's JSON, or a Discord message with an embed that pings no one. */
 export function webhookBody(kind: string, body: WebhookBody): string {
   if (kind !== 'discord') return JSON.stringify(body);
+  const text = discordText(body.text);
+  const title = discordText(body.fiction.title);
   return JSON.stringify({
-    content: body.text,
+    content: text,
+    // Nobody is mentioned, whatever the text says.
+    allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: body.fiction.title,
+        title,
         url: body.url,
-        description: body.text,
+        description: text,
         timestamp: body.occurred_at,
         fields: [
           { name: 'Event', value: body.type, inline: true },
-          { name: 'Fiction', value: `[${body.fiction.title}](${body.fiction.url})`, inline: true },
+          {
+            name: 'Fiction',
+            value: `[${title}](${body.fiction.url.replace(/[()\s]/g, encodeURIComponent)})`,
+            inline: true,
+          },
         ],
       },
     ],

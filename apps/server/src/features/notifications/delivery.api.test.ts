@@ -1,4 +1,4 @@
-import type { NotificationSettings, Webhook } from '@rrc/contract';
+import { EMAILS_PER_READER_PER_DAY, type NotificationSettings, type Webhook } from '@rrc/contract';
 import { describe, expect, it } from 'vitest';
 import { messagesTo, nthMessageTo } from '../../../test/mail.ts';
 import { call } from '../../../test/test-app.ts';
@@ -41,6 +41,9 @@ describe('email delivery', () => {
     expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     expect(messagesTo(mail, ALERT_MAIL)).toHaveLength(1);
     expect((await settings()).failed_deliveries).toEqual([]);
+    // The address is kept with the delivery: the daily limit per address counts it.
+    const sent = await t.database.db.selectFrom('deliveries').select(['status', 'recipient']).execute();
+    expect(sent).toEqual([{ status: 'sent', recipient: READER_EMAIL }]);
   });
 
   it('sends nothing to an address that is not verified', async () => {
@@ -53,6 +56,43 @@ describe('email delivery', () => {
     await capture(withAt(state.main, state.watched, 4));
     expect(await deliver()).toEqual({ sent: 0, failed: 0 });
     expect((await bed.notifications()).notifications).toHaveLength(1);
+  });
+  it('sends no more than the daily limit of alert emails to one address, whichever account it was sent for', async () => {
+    // The address took the day's alert emails while another account had it.
+    const other = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'boss@example.com')
+      .executeTakeFirstOrThrow();
+    const earlier = new Date(t.clock.now.getTime() - HOUR).toISOString();
+    for (let i = 0; i < EMAILS_PER_READER_PER_DAY; i++)
+      await t.database.db
+        .insertInto('deliveries')
+        .values({
+          user_id: other.id,
+          channel: 'email',
+          webhook_id: null,
+          notification_id: null,
+          delivery_key: `email:earlier:${i}`,
+          payload: '{}',
+          status: 'sent',
+          next_attempt_at: earlier,
+          created_at: earlier,
+          sent_at: earlier,
+          finished_at: earlier,
+          recipient: READER_EMAIL,
+        })
+        .execute();
+    await enterList({ app: true, email: true, webhooks: false });
+    await capture(withAt(state.main, state.watched, 4));
+    expect(await deliver()).toEqual({ sent: 0, failed: 1 });
+    expect(messagesTo(mail, ALERT_MAIL)).toHaveLength(0);
+    expect((await settings()).failed_deliveries).toEqual([
+      expect.objectContaining({
+        channel: 'email',
+        last_error: 'The daily limit of alert emails to this address was reached.',
+      }),
+    ]);
   });
 });
 
@@ -100,6 +140,38 @@ describe('webhook delivery', () => {
       token: state.admin.token,
     });
     expect(health.body.data).toEqual([{ channel: 'webhook', queued: 0, failed: 0, sent: 0, given_up: 1 }]);
+    // A receiver that failed for a whole day of tries is switched off, with the reason shown.
+    const hooks = await call<{ data: Webhook[] }>(t.app, {
+      method: 'GET',
+      url: '/api/webhooks',
+      token: state.reader.token,
+    });
+    expect(hooks.body.data[0]).toMatchObject({
+      enabled: false,
+      disabled_reason: 'Switched off after failing for a day of tries: The webhook answered 500.',
+    });
+  });
+
+  it('waits for a failing receiver once: its other calls are tried at its next try, not each in turn', async () => {
+    await capture(without(state.main, state.watched));
+    await scrape(state.watched);
+    await bed.watch(['rs_entered', 'main_top10'], { app: false, email: false, webhooks: true });
+    await bed.addWebhook(jsonHook.url, 'json');
+    jsonHook.answer(503, 503);
+    await capture(withAt(state.main, state.watched, 4));
+    // Two events (entered, top 10), one receiver: it is called once, and both wait for its next try.
+    expect(await deliver()).toEqual({ sent: 0, failed: 1 });
+    expect(jsonHook.calls).toHaveLength(1);
+    t.clock.advance((RETRY_DELAYS_MS[0] ?? 0) - 1000);
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+    t.clock.advance(2000);
+    expect(await deliver()).toEqual({ sent: 0, failed: 1 });
+    expect(jsonHook.calls).toHaveLength(2);
+    t.clock.advance(RETRY_DELAYS_MS[1] ?? 0);
+    expect(await deliver()).toEqual({ sent: 2, failed: 0 });
+    expect(jsonHook.calls).toHaveLength(4);
+    const ids = jsonHook.calls.map((each) => String(each.headers['rrc-event-id']));
+    expect(new Set(ids.slice(2)).size).toBe(2);
   });
 
   it('switches a webhook off when it answers 410', async () => {

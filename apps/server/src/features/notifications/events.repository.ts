@@ -92,6 +92,19 @@ export function eventsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** The release times of a fiction's newest `limit` chapters, with the newest chapter's id, newest first. */
+    async latestReleases(fictionId: number, limit: number) {
+      return db
+        .selectFrom('fiction_chapters')
+        .select(['royalroad_chapter_id', 'published_at'])
+        .where('fiction_id', '=', fictionId)
+        .where('published_at', 'is not', null)
+        .orderBy('published_at', 'desc')
+        .limit(limit)
+        .$narrowType<{ published_at: string }>()
+        .execute();
+    },
+
     async chaptersPublishedSince(fictionId: number, since: string) {
       return db
         .selectFrom('fiction_chapters')

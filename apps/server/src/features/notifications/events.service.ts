@@ -1,9 +1,46 @@
 import { DEFAULT_WATCH_EVENTS, EMAILS_PER_READER_PER_DAY, FOLLOWER_MILESTONES } from '@rrc/contract';
+import { median } from 'simple-statistics';
 import type { EventsRepository } from './events.repository.ts';
 import type { NewEvent, Recipient, WatchRow } from './notifications.rows.ts';
 import type { WatchesRepository } from './watches.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The releases a fiction's usual gap between chapters is the median of. */
+const USUAL_GAP_RELEASES = 13;
+/**
+ * A wait for the next chapter is told once it is this many times the usual gap, and at least this many days
+ * longer than it (a daily fiction one day late is not news).
+ */
+const LONG_GAP_FACTOR = 2;
+const LONG_GAP_MIN_EXTRA_DAYS = 2;
+
+/**
+ * How long the fiction has gone without a chapter at `now`, when that is much longer than its usual gap
+ * (the median of its recent gaps); null otherwise, or with fewer than four releases to judge by.
+ */
+export function longReleaseGap(
+  releases: ReadonlyArray<{ royalroad_chapter_id: number; published_at: string }>,
+  now: string,
+): { chapterId: number; since: string; days: number; usualDays: number } | null {
+  const newest = releases[0];
+  if (!newest || releases.length < 4) return null;
+  const gaps: number[] = [];
+  for (let index = 1; index < releases.length; index += 1) {
+    const later = Date.parse((releases[index - 1] as { published_at: string }).published_at);
+    const earlier = Date.parse((releases[index] as { published_at: string }).published_at);
+    gaps.push((later - earlier) / DAY_MS);
+  }
+  const usual = median(gaps);
+  const waited = (Date.parse(now) - Date.parse(newest.published_at)) / DAY_MS;
+  if (waited <= usual * LONG_GAP_FACTOR || waited <= usual + LONG_GAP_MIN_EXTRA_DAYS) return null;
+  const round = (days: number) => Math.round(days * 10) / 10;
+  return {
+    chapterId: newest.royalroad_chapter_id,
+    since: newest.published_at,
+    days: round(waited),
+    usualDays: round(usual),
+  };
+}
 
 export interface EventsDeps {
   repositories: { events: EventsRepository; watches: WatchesRepository };
@@ -95,13 +132,23 @@ export function eventsService({ repositories, royalroadUrl, now }: EventsDeps) {
     },
 
     /**
-     * A fiction page was stored: chapters published since the previous snapshot and follower milestones
-     * passed since it. The first scrape of a fiction has nothing to compare with.
+     * A fiction page was stored: chapters published since the previous snapshot, follower milestones passed
+     * since it, and what changed on the page itself (`changes`: its title, cover, description, tags or
+     * status, against the page as last read). The first scrape of a fiction has nothing to compare with.
      */
-    async fictionStored(fictionId: number): Promise<number> {
+    async fictionStored(
+      fictionId: number,
+      changes: ReadonlyArray<{ kind: string; [detail: string]: unknown }> = [],
+    ): Promise<number> {
       const [latest, previous] = await repositories.events.latestSnapshots(fictionId);
       if (!latest || !previous) return 0;
-      const events: NewEvent[] = [];
+      const events: NewEvent[] = changes.map(({ kind, ...details }) => ({
+        fictionId,
+        kind,
+        key: `${kind}:${latest.captured_at}`,
+        data: details,
+        occurredAt: latest.captured_at,
+      }));
       // A chapter can show up with a time a little before the previous visit: a day of slack, the key decides.
       const since = new Date(Date.parse(previous.captured_at) - DAY_MS).toISOString();
       const fiction = await repositories.watches.fictionById(fictionId);
@@ -119,6 +166,19 @@ export function eventsService({ repositories, royalroadUrl, now }: EventsDeps) {
           occurredAt: latest.captured_at,
         });
       }
+      // A wait far past the usual gap, told once for the chapter it follows.
+      const gap = longReleaseGap(
+        await repositories.events.latestReleases(fictionId, USUAL_GAP_RELEASES + 1),
+        latest.captured_at,
+      );
+      if (gap)
+        events.push({
+          fictionId,
+          kind: 'release_gap',
+          key: `release_gap:${gap.chapterId}`,
+          data: { since: gap.since, days: gap.days, usual_days: gap.usualDays },
+          occurredAt: latest.captured_at,
+        });
       const before = previous.followers ?? 0;
       const after = latest.followers ?? 0;
       // A jump past several milestones is told once, by the highest.

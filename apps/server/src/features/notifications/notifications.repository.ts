@@ -3,7 +3,10 @@ import { precompiled } from '../../db/precompiled.ts';
 import type { Schema } from '../../db/schema.ts';
 import { eventColumns, toEvent } from './notifications.rows.ts';
 
-/** In-app notifications (pages, unread, read, retention) and readers' alert settings, feed token and digest. */
+/**
+ * In-app notifications (pages, unread, read, retention) and readers' alert settings: feed token, digest, and
+ * their webhooks switched off and on.
+ */
 export function notificationsRepository(db: Kysely<Schema>) {
   const mine = (userId: number) =>
     db
@@ -155,13 +158,61 @@ export function notificationsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
-    async userByFeedToken(token: string): Promise<number | undefined> {
-      const row = await db
+    /**
+     * The reader behind a private feed address, with what their feed shows: when any fiction last changed (its
+     * titles) and the ids of their newest `limit` notifications. Index lookups only; the feed's answer is made
+     * again only when this changes.
+     */
+    async feedVersion(
+      token: string,
+      limit: number,
+    ): Promise<{ userId: number; version: string } | undefined> {
+      const owner = await db
         .selectFrom('notification_settings')
-        .select('user_id')
+        .select((eb) => [
+          'user_id',
+          eb.selectFrom('fictions').select(eb.fn.max('updated_at').as('changed')).as('changed'),
+        ])
         .where('feed_token', '=', token)
         .executeTakeFirst();
-      return row?.user_id;
+      if (!owner) return undefined;
+      const newest = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', owner.user_id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      // A timestamp column comes back as a Date from PostgreSQL and as text from SQLite.
+      const changed: unknown = owner.changed;
+      const stamp = changed instanceof Date ? changed.toISOString() : String(changed ?? '');
+      return { userId: owner.user_id, version: `${stamp}|${newest.map((row) => row.id).join(',')}` };
+    },
+
+    // ---- Webhooks switched off and on for their reader ----
+
+    /** Switches off every webhook of a reader that is on, saying why; returns those it switched off. */
+    async pauseWebhooks(userId: number, reason: string) {
+      return db
+        .updateTable('webhooks')
+        .set({ enabled: false, disabled_reason: reason })
+        .where('user_id', '=', userId)
+        .where('enabled', '=', true)
+        .returning(['id', 'url'])
+        .execute();
+    },
+
+    /** Turns one of a reader's webhooks on or off with its reason; undefined when the reader has no such one. */
+    async switchWebhook(userId: number, id: number, change: { enabled: boolean; reason: string | null }) {
+      const row = await db
+        .updateTable('webhooks')
+        .set({ enabled: change.enabled, disabled_reason: change.reason })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? { ...row, enabled: Boolean(row.enabled) } : undefined;
     },
 
     async digestReaders() {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   DEFAULT_WATCH_EVENTS,
   MAX_WEBHOOKS,
@@ -67,6 +68,14 @@ const FEED_ENTRIES = 50;
 /** A feed with no entries yet says it was last updated then. */
 const FEED_EPOCH = '2026-01-01T00:00:00.000Z';
 
+/** The changes to an account after which whoever held it before may still hold its other doors. */
+export type AccountChange = 'password-reset' | 'email-change';
+
+const PAUSE_REASONS: Record<AccountChange, string> = {
+  'password-reset': NOTIFICATION_MESSAGES.webhookPausedPasswordReset,
+  'email-change': NOTIFICATION_MESSAGES.webhookPausedEmailChange,
+};
+
 const ADDRESS_MESSAGES: Record<Exclude<AddressProblem, null>, string> = {
   scheme: 'url must be an http(s) address.',
   https: NOTIFICATION_MESSAGES.webhookHttps,
@@ -93,13 +102,24 @@ export function notificationsService(deps: NotificationsDeps) {
   }
 
   const feedUrl = (token: string) => `${deps.publicUrl}/feeds/me/${token}.atom`;
+  const host = new URL(deps.publicUrl).hostname;
+  /**
+   * The private feed's Atom id: the same while its token stays, a new one with a new token, and neither the
+   * token nor whose feed it is can be read from it (a feed reader may show or share it).
+   */
+  const readerFeedId = (token: string) =>
+    `tag:${host},2026:feed-${createHash('sha256').update(`feed:${token}`).digest('base64url').slice(0, 22)}`;
 
-  async function feedToken(userId: number): Promise<string> {
-    const settings = await repositories.notifications.settings(userId);
-    if (settings.feedToken) return settings.feedToken;
+  /** A new private feed address: the old one answers 404 from the next request on. */
+  async function renewFeedToken(userId: number): Promise<string> {
     const token = newFeedToken();
     await repositories.notifications.saveSettings(userId, { feed_token: token }, now().toISOString());
     return token;
+  }
+
+  async function feedToken(userId: number): Promise<string> {
+    const settings = await repositories.notifications.settings(userId);
+    return settings.feedToken ?? renewFeedToken(userId);
   }
 
   async function settingsOf(userId: number): Promise<NotificationSettings> {
@@ -203,21 +223,28 @@ export function notificationsService(deps: NotificationsDeps) {
     },
 
     /** A reader's private feed: every notification of their watches. */
+    /**
+     * A reader's private feed by its address (404 for an address that is not, or no longer, one): its
+     * version, read with every request, and how to make the feed of that version.
+     */
     async readerFeed(token: string) {
-      const userId = /^[A-Za-z0-9_-]{32}$/.test(token)
-        ? await repositories.notifications.userByFeedToken(token)
+      const found = /^[A-Za-z0-9_-]{32}$/.test(token)
+        ? await repositories.notifications.feedVersion(token, FEED_ENTRIES)
         : undefined;
-      if (userId === undefined) throw notFound();
-      const selfUrl = feedUrl(token);
-      return atomFeed({
-        id: `${deps.publicUrl}/feeds/me/${userId}`,
-        title: 'Your RR Companion alerts',
-        selfUrl,
-        pageUrl: `${deps.publicUrl}/notifications`,
-        publicUrl: deps.publicUrl,
-        events: await repositories.events.userEvents(userId, FEED_ENTRIES),
-        fallbackUpdated: FEED_EPOCH,
-      });
+      if (found === undefined) throw notFound();
+      return {
+        version: found.version,
+        make: async () =>
+          atomFeed({
+            id: readerFeedId(token),
+            title: 'Your RR Companion alerts',
+            selfUrl: feedUrl(token),
+            pageUrl: `${deps.publicUrl}/notifications`,
+            publicUrl: deps.publicUrl,
+            events: await repositories.events.userEvents(found.userId, FEED_ENTRIES),
+            fallbackUpdated: FEED_EPOCH,
+          }),
+      };
     },
 
     async saveSettings(
@@ -230,9 +257,22 @@ export function notificationsService(deps: NotificationsDeps) {
 
     /** A new private feed address; the old one stops working. */
     async regenerateFeedToken(userId: number): Promise<{ feed_url: string }> {
-      const token = newFeedToken();
-      await repositories.notifications.saveSettings(userId, { feed_token: token }, now().toISOString());
-      return { feed_url: feedUrl(token) };
+      return { feed_url: feedUrl(await renewFeedToken(userId)) };
+    },
+
+    /**
+     * After a change that ends every session of an account (a password reset, a new email address), closes
+     * the doors that work without one: the private feed gets a new address, and every webhook still on is
+     * paused with the reason shown to the reader, who turns back on those they added themselves. Returns the
+     * webhooks it paused.
+     */
+    async closeAccountDoors(
+      userId: number,
+      reason: AccountChange,
+    ): Promise<{ pausedWebhooks: { id: number; url: string }[] }> {
+      await renewFeedToken(userId);
+      const paused = await repositories.notifications.pauseWebhooks(userId, PAUSE_REASONS[reason]);
+      return { pausedWebhooks: paused.map((row) => ({ id: row.id, url: row.url })) };
     },
 
     async webhooks(userId: number): Promise<Webhook[]> {
@@ -253,6 +293,16 @@ export function notificationsService(deps: NotificationsDeps) {
       });
       if (!row) throw conflict(NOTIFICATION_MESSAGES.tooManyWebhooks);
       return { ...toWebhook(row), secret };
+    },
+
+    /** The owner turns a webhook on (clearing why it was off: a pause or a failure) or off. */
+    async switchWebhook(userId: number, id: number, enabled: boolean): Promise<Webhook> {
+      const row = await repositories.notifications.switchWebhook(userId, id, {
+        enabled,
+        reason: enabled ? null : NOTIFICATION_MESSAGES.webhookSwitchedOff,
+      });
+      if (!row) throw notFound();
+      return toWebhook(row);
     },
 
     async deleteWebhook(userId: number, id: number): Promise<void> {

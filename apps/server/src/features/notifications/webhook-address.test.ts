@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readUnsubscribeToken, unsubscribeToken, webhookSignature } from './signing.ts';
-import { isPrivateAddress, webhookAddressProblem } from './webhook-address.ts';
+import { embeddedIpv4, isPrivateAddress, webhookAddressProblem } from './webhook-address.ts';
 
 const resolveTo = (addresses: string[]) => async () => addresses;
 const strict = { allowPrivate: false, httpsOnly: true };
@@ -25,6 +25,57 @@ describe('webhook addresses', () => {
 
   it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8'])('%s is public', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  // IPv6 addresses that reach an IPv4 host are judged by that host's address.
+  it.each([
+    ['IPv4-compatible, hex', '::7f00:1'],
+    ['IPv4-compatible, dotted', '::127.0.0.1'],
+    ['IPv4-compatible, private', '::a00:1'],
+    ['IPv4-mapped, hex', '::ffff:7f00:1'],
+    ['IPv4-mapped, written out', '0:0:0:0:0:ffff:c0a8:0101'],
+    ['IPv4-mapped, metadata address', '::ffff:169.254.169.254'],
+    ['IPv4-translated', '::ffff:0:7f00:1'],
+    ['NAT64 well-known, hex', '64:ff9b::7f00:1'],
+    ['NAT64 well-known, dotted', '64:ff9b::10.0.0.1'],
+    ['NAT64 local use', '64:ff9b:1::5db8:d822'],
+    ['NAT64 local use, dotted', '64:ff9b:1:2::93.184.216.34'],
+    ['6to4 of loopback', '2002:7f00:1::'],
+    ['6to4 of a private network', '2002:c0a8:101::1'],
+    ['6to4 of link-local', '2002:a9fe:a9fe::1'],
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo of a public client', '2001:0:53aa:64c:0:0:a247:27dd'],
+    ['link-local with a zone', 'fe80::1%eth0'],
+    ['documentation', '2001:db8::1'],
+  ])('%s (%s) is private', (_what, address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ['IPv4-mapped public', '::ffff:93.184.216.34'],
+    ['IPv4-compatible public', '::5db8:d822'],
+    ['NAT64 well-known of a public address', '64:ff9b::5db8:d822'],
+    ['NAT64 well-known, dotted', '64:ff9b::8.8.8.8'],
+    ['6to4 of a public address', '2002:5db8:d822::1'],
+  ])('%s (%s) is public', (_what, address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+
+  it('finds the IPv4 address inside mapped, compatible, NAT64 and 6to4 addresses', () => {
+    expect(embeddedIpv4('::7f00:1')).toBe('127.0.0.1');
+    expect(embeddedIpv4('::ffff:c0a8:101')).toBe('192.168.1.1');
+    expect(embeddedIpv4('64:ff9b::a00:1')).toBe('10.0.0.1');
+    expect(embeddedIpv4('2002:a9fe:a9fe::')).toBe('169.254.169.254');
+    expect(embeddedIpv4('2606:2800:220:1:248:1893:25c8:1946')).toBeNull();
+  });
+
+  it('refuses a webhook whose name resolves to an IPv6 form of loopback', async () => {
+    for (const address of ['::7f00:1', '64:ff9b::7f00:1', '2002:7f00:1::', '::ffff:127.0.0.1'])
+      expect(
+        await webhookAddressProblem('https://hooks.example/x', { ...strict, resolve: resolveTo([address]) }),
+      ).toBe('private');
+    expect(await webhookAddressProblem('https://[64:ff9b::7f00:1]/x', strict)).toBe('private');
+    expect(await webhookAddressProblem('https://[2002:7f00:1::]/x', strict)).toBe('private');
   });
 
   it('refuses names resolving to a private address, loopback literals, localhost and plain http', async () => {

@@ -190,12 +190,13 @@ export function oauthService({
           return errorPage(failed);
         }
 
-        const session = await auth.signInWithProvider({
+        // The session itself opens at the exchange, in the browser that finishes the sign-in.
+        const user = await auth.signInWithProvider({
           ...identity,
           provider: name,
           displayName: info.displayName,
         });
-        return await signedInPage(session.user.id, saved);
+        return await signedInPage(user.id, saved);
       } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) {
           log.warn({ provider: name, refusal: error.message }, 'OAuth sign-in refused');

@@ -1,7 +1,7 @@
 import type { Fiction, PositionResult } from '@rrc/contract';
 import { compareGenres } from '@rrc/contract';
 import { tooManyRequests } from '../../errors.ts';
-import { SlidingWindowLimit } from '../../lib/sliding-window-limit.ts';
+import { type LimiterStore, memoryLimiterStore } from '../../lib/limiter-store.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { waitInWords } from '../../lib/wait-in-words.ts';
 import type { Requester } from '../../royalroad/request-queues.ts';
@@ -37,15 +37,22 @@ export function positionService(deps: {
   risingStars: RisingStarsService;
   scraping: Pick<ScrapingService, 'lookUp'>;
   now?: () => number;
+  /** Where look-ups are counted (every instance together on PostgreSQL); this process's memory if not given. */
+  limits?: LimiterStore;
 }) {
-  const lookUps = new SlidingWindowLimit({ limit: LOOKUPS_PER_HOUR, windowMs: HOUR_MS, now: deps.now });
+  const lookUps = (deps.limits ?? memoryLimiterStore()).limit({
+    name: 'position-look-ups',
+    limit: LOOKUPS_PER_HOUR,
+    windowMs: HOUR_MS,
+    now: deps.now,
+  });
   // Answers per capture and fiction, the 2,000 last asked for.
   const results = new TtlCache<PositionResult>({ ttlMs: 10 * 60_000, maxEntries: 2_000 });
 
   async function positionFor(royalroadId: number, requester: Requester): Promise<PositionResult> {
     let row = await deps.fictions.byRoyalroadId(royalroadId);
     if (!row) {
-      const admitted = lookUps.take(requester.address ?? 'unknown');
+      const admitted = await lookUps.take(requester.address ?? 'unknown');
       if (!admitted.ok) {
         throw tooManyRequests(
           `You have looked up ${LOOKUPS_PER_HOUR} fictions new to this site in the last hour. Please try again in ${waitInWords(admitted.retryAfterMs)}.`,

@@ -13,7 +13,8 @@ const CAPTURE_WAIT_MS = 30 * 60_000;
  * skipped, so a run that was interrupted and starts again continues with the
  * fictions it had not reached. A fiction that fails is recorded, moves back in
  * the order for the next run, and the run moves on; a Cloudflare challenge
- * stops the run.
+ * stops the run. The same holds when another worker takes the run over from
+ * one that died: it continues with the fictions not yet tried.
  */
 export function allFictionsJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
@@ -42,7 +43,8 @@ export function allFictionsJob(deps: ScrapeDeps): JobHandler {
     for (const [index, fiction] of pending.entries()) {
       context.signal.throwIfAborted();
       try {
-        await scrapeFiction(deps, fiction.royalroadId, SCHEDULED);
+        // A worker whose lease lapsed (another took the run over) stops before writing: no snapshot twice.
+        await scrapeFiction(deps, fiction.royalroadId, SCHEDULED, context.keep);
         counts.scraped++;
       } catch (error) {
         if (!isRoyalRoadError(error)) throw error;

@@ -1,10 +1,25 @@
 import type { JobHandler } from '../../lib/jobs.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
-import { INTERACTIVE } from '../../royalroad/request-queues.ts';
+import type { Requester, Ticket } from '../../royalroad/request-queues.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
-/** Refreshes one fiction (admin's manual scrape, a reader's refresh, the CLI), in the interactive queue. */
+/** Who asked, as a run queued by a web instance carries it (params.requester): their share of the queue. */
+function requesterOf(params: Record<string, unknown>): Requester | undefined {
+  const asked = params.requester;
+  if (typeof asked !== 'object' || asked === null) return undefined;
+  const { userId, address } = asked as Record<string, unknown>;
+  return {
+    userId: typeof userId === 'number' ? userId : null,
+    address: typeof address === 'string' ? address : null,
+  };
+}
+
+/**
+ * Refreshes one fiction (admin's manual scrape, a reader's refresh, the CLI, a reader's add queued by a web
+ * instance), in the interactive queue. A failure records its kind (`counts.failure`), so whoever waits for the
+ * run answers as if it had asked Royal Road itself.
+ */
 export function fictionJob(deps: ScrapeDeps): JobHandler {
   return async (context) => {
     const royalroadId = Number(context.params.royalroadId);
@@ -12,7 +27,8 @@ export function fictionJob(deps: ScrapeDeps): JobHandler {
       return { status: 'failed', counts: {}, error: 'The run names no valid Royal Road fiction id.' };
     }
     try {
-      const result = await scrapeFiction(deps, royalroadId, INTERACTIVE);
+      const ticket: Ticket = { queue: 'interactive', requester: requesterOf(context.params) };
+      const result = await scrapeFiction(deps, royalroadId, ticket, context.keep);
       const counts = {
         royalroad_id: royalroadId,
         fiction_id: result.fictionId,
@@ -23,7 +39,11 @@ export function fictionJob(deps: ScrapeDeps): JobHandler {
       return { status: 'succeeded', counts };
     } catch (error) {
       if (!isRoyalRoadError(error)) throw error;
-      return { status: 'failed', counts: { royalroad_id: royalroadId }, error: error.message };
+      return {
+        status: 'failed',
+        counts: { royalroad_id: royalroadId, failure: error.kind },
+        error: error.message,
+      };
     }
   };
 }

@@ -185,6 +185,30 @@ describe('a reader refreshing a fiction', () => {
     expect((await refresh(stale[11] as number)).status).toBe(200);
   });
 
+  it('does not count a refresh that failed because Royal Road could not be reached', async () => {
+    const id = stale[0] as number;
+    fake.behave({ path: `/fiction/${id}`, status: 500 });
+    const failed = await refresh(id);
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({ trigger: 'refresh', status: 'failed' });
+    expect(await status(id)).toMatchObject({
+      last_updated_at: null,
+      refreshable_at: null,
+      refreshes: { used: 0, limit: 10, next_at: null },
+      job: { id: (failed.body.data as JobRun).id, status: 'failed' },
+    });
+
+    // Failures never use up the day: after ten of them the reader still has all ten.
+    for (let tries = 0; tries < 10; tries++)
+      expect((await refresh(id)).body.data).toMatchObject({ status: 'failed' });
+    expect((await status(id)).refreshes).toEqual({ used: 0, limit: 10, next_at: null });
+    for (const other of stale.slice(1, 11)) {
+      expect((await refresh(other)).body.data).toMatchObject({ status: 'succeeded' });
+    }
+    expect((await status(stale[11] as number)).refreshes.used).toBe(10);
+    expect((await refresh(stale[11] as number)).status).toBe(429);
+  });
+
   it('cannot pass the daily limit with requests sent all at once', async () => {
     const answers = await Promise.all(stale.slice(0, 15).map((id) => refresh(id)));
     const statuses = answers.map((answer) => answer.status).sort();

@@ -15,7 +15,8 @@ const REFRESH_WAIT_MS = 10_000;
 
 /**
  * A reader's refresh of one fiction: allowed when its data is older than REFRESH_AFTER_HOURS, up to
- * REFRESHES_PER_DAY in any 24 hours (counted from the runs they asked for, so the count survives a restart).
+ * REFRESHES_PER_DAY in any 24 hours (counted from the runs they asked for, so the count survives a restart;
+ * a run that failed, because Royal Road could not be reached or refused or the site broke, is not counted).
  * A refresh already waiting or under way for the fiction is shared rather than asked for twice.
  */
 export function refreshService(deps: {

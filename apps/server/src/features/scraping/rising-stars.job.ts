@@ -46,22 +46,49 @@ async function findEvents(
   }
 }
 
+type CaptureCounts = {
+  capture_id: number;
+  lists: number;
+  lists_failed: number;
+  entries: number;
+  fictions_created: number;
+};
+
+/** The counts a previous worker recorded for the capture it was running, if it had started one. */
+function resumedCapture(counts: Record<string, unknown> | undefined): CaptureCounts | null {
+  if (!counts) return null;
+  const fields = ['capture_id', 'lists', 'lists_failed', 'entries', 'fictions_created'] as const;
+  if (!fields.every((field) => Number.isSafeInteger(counts[field]))) return null;
+  return Object.fromEntries(fields.map((field) => [field, counts[field]])) as CaptureCounts;
+}
+
 function captureLists(deps: ScrapeDeps): JobHandler {
   return async (context) => {
+    // Taken over from a worker that died: continue its capture with the lists it had not reached.
+    const resumed = resumedCapture(context.resumed);
     const capturedAt = deps.now().toISOString();
-    // A capture still marked running now was left by a run that died: keep its lists, mark it finished.
-    await deps.risingStars.closeAbandonedCaptures(capturedAt, capturedAt);
-    const captureId = await deps.risingStars.createCapture({
-      capturedAt,
-      genresTotal: deps.genres.length,
-      jobRunId: context.runId,
-    });
-    const counts = { capture_id: captureId, lists: 0, lists_failed: 0, entries: 0, fictions_created: 0 };
+    let captureId: number;
+    const counts = { capture_id: 0, lists: 0, lists_failed: 0, entries: 0, fictions_created: 0 };
+    if (resumed) {
+      captureId = resumed.capture_id;
+      Object.assign(counts, resumed);
+    } else {
+      // A capture still marked running now was left by a run that died: keep its lists, mark it finished.
+      await deps.risingStars.closeAbandonedCaptures(capturedAt, capturedAt);
+      captureId = await deps.risingStars.createCapture({
+        capturedAt,
+        genresTotal: deps.genres.length,
+        jobRunId: context.runId,
+      });
+      counts.capture_id = captureId;
+      // Recorded at once: a worker that takes the run over continues this capture rather than starting one.
+      await context.progress(0, deps.genres.length, counts);
+    }
     const failures: string[] = [];
     const report = progressReporter('rising-stars', context.log, () => Date.now());
     let stoppedBy: string | null = null;
 
-    for (const genre of deps.genres) {
+    for (const genre of deps.genres.slice(counts.lists + counts.lists_failed)) {
       if (context.signal.aborted) {
         stoppedBy = 'the server shut down';
         break;
@@ -69,6 +96,8 @@ function captureLists(deps: ScrapeDeps): JobHandler {
       try {
         const page = await deps.client.get(risingStarsPath(genre), SCHEDULED);
         const items = parseListPage(page.html, { url: page.url });
+        // A worker whose lease lapsed (another took the capture over) stops before writing: no list twice.
+        await context.keep?.();
         const saved = await deps.risingStars.saveGenreList({
           captureId,
           genre,
@@ -93,10 +122,11 @@ function captureLists(deps: ScrapeDeps): JobHandler {
       report(counts.lists + counts.lists_failed, deps.genres.length, counts.lists_failed);
     }
 
+    // Stopped by the worker's shutdown (or taken over): the capture stays open for the worker that continues.
+    if (stoppedBy === 'the server shut down') context.signal.throwIfAborted();
     const status =
       counts.lists === 0 ? 'failed' : counts.lists === deps.genres.length ? 'complete' : 'partial';
     await deps.risingStars.finishCapture(captureId, status, deps.now().toISOString());
-    if (stoppedBy === 'the server shut down') context.signal.throwIfAborted();
     const error = stoppedBy
       ? `Stopped after ${counts.lists} of ${deps.genres.length} lists: ${stoppedBy}`
       : failures.length

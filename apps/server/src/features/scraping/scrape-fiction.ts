@@ -20,6 +20,8 @@ export async function scrapeFiction(
   },
   royalroadId: number,
   ticket: Ticket,
+  /** Called once the page is read, before anything is written (a run checks it is still its worker's). */
+  beforeSave?: () => Promise<void>,
 ): Promise<{ fictionId: number; created: boolean; title: string }> {
   let parsed: ParsedFiction;
   try {
@@ -32,8 +34,10 @@ export async function scrapeFiction(
     }
     throw error;
   }
+  await beforeSave?.();
   const saved = await deps.fictions.saveScraped(parsed, deps.now().toISOString());
-  // What moved since the last visit (new chapters, follower milestones), for alerts; the page is stored.
-  await deps.events?.fictionStored(saved.fictionId);
-  return { ...saved, title: parsed.title };
+  // What moved since the last visit (new chapters, follower milestones, what the page itself says), for the
+  // fiction's changes and alerts; the page is stored.
+  await deps.events?.fictionStored(saved.fictionId, saved.changes);
+  return { fictionId: saved.fictionId, created: saved.created, title: parsed.title };
 }

@@ -1,12 +1,15 @@
 import type { Fiction, JobRun } from '@rrc/contract';
 import { notFound, serviceUnavailable } from '../../errors.ts';
 import type { RoyalRoadClient } from '../../royalroad/client.ts';
-import { isRoyalRoadError } from '../../royalroad/errors.ts';
+import { isRoyalRoadError, RoyalRoadError, type RoyalRoadErrorKind } from '../../royalroad/errors.ts';
 import { royalRoadFailure } from '../../royalroad/failures.ts';
 import type { Requester } from '../../royalroad/request-queues.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
+
+/** How long a web instance waits for the worker to read a fiction a reader adds. */
+export const IMPORT_WAIT_MS = 120_000;
 
 /** Logs a failure of work started in the background, which nobody waits for. */
 export interface BackgroundLog {
@@ -24,10 +27,32 @@ export function scrapingService(deps: {
   log: BackgroundLog;
   now: () => Date;
 }) {
+  /**
+   * A web instance (ROLE=web) never calls Royal Road itself: it queues the read as a run that a worker
+   * claims (in the worker's interactive queue, on behalf of `requester`) and waits for it; the run's failure
+   * is thrown as the error the read met.
+   */
+  async function importThroughWorker(royalroadId: number, requester: Requester): Promise<void> {
+    const id = await deps.jobs.enqueue('fiction', {
+      trigger: 'add',
+      params: {
+        royalroadId,
+        requester: { userId: requester.userId ?? null, address: requester.address ?? null },
+      },
+    });
+    const run = id === null ? undefined : await deps.jobs.waitFor(id, IMPORT_WAIT_MS);
+    if (!run || run.status === 'queued' || run.status === 'running') throw serviceUnavailable();
+    if (run.status === 'succeeded') return;
+    const kind = run.counts.failure;
+    if (typeof kind !== 'string') throw serviceUnavailable();
+    throw new RoyalRoadError(kind as RoyalRoadErrorKind, run.error ?? 'Royal Road could not be read');
+  }
+
   /** Reads a fiction from Royal Road in the interactive queue, on behalf of `requester`, and stores it. */
   async function importNew(royalroadId: number, requester: Requester, missing: string): Promise<Fiction> {
     try {
-      await scrapeFiction(deps, royalroadId, { queue: 'interactive', requester });
+      if (deps.jobs.executes) await scrapeFiction(deps, royalroadId, { queue: 'interactive', requester });
+      else await importThroughWorker(royalroadId, requester);
     } catch (error) {
       if (isRoyalRoadError(error, 'not-found')) throw notFound(missing);
       throw royalRoadFailure(error);

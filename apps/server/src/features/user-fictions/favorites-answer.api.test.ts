@@ -77,11 +77,22 @@ describe('the favorites answer', () => {
 
   it('shows a change to one of its fictions (a refresh, a sponsorship)', async () => {
     await favorites();
+    // A change made outside any request (as a worker's scrape makes it) reaches a PostgreSQL instance with the
+    // database's notice: the reader's next answer after it shows the change.
+    const told = t.app.changes.shared
+      ? new Promise<void>((resolve) => {
+          const stop = t.app.changes.subscribe('fictions', () => {
+            stop();
+            resolve();
+          });
+        })
+      : Promise.resolve();
     await t.database.db
       .updateTable('fictions')
       .set({ title: 'A new title', updated_at: '2026-11-21T12:00:05.000Z' })
       .where('id', '=', entry(first).fictionId)
       .execute();
+    await told;
     expect((await favorites())[0]?.fiction.title).toBe('A new title');
   });
 

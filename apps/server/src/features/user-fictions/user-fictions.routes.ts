@@ -8,6 +8,7 @@ import {
   pageQuery,
   paginationOf,
   progressBody,
+  removedResponse,
   reorderBody,
   reorderResponse,
   statusParam,
@@ -19,15 +20,12 @@ import {
 } from '@rrc/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { sendEncoded } from '../../http/encoded-answer.ts';
 import { matchesEtag } from '../../http/public-cache.ts';
 import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
 import type { UserFictionsService } from './user-fictions.service.ts';
-
-const removedResponse = z.object({ success: z.literal(true), data: z.object({ removed: z.literal(true) }) });
 
 /** A reader's own list. Every route is for the signed-in reader and touches only their rows. */
 export function userFictionsRoutes(

@@ -7,6 +7,7 @@ import {
   type UserFiction,
   type UserFictionStats,
 } from '@rrc/contract';
+import type { ChangeBus } from '../../db/change-bus.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
 import type { EncodedAnswer } from '../../http/encoded-answer.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -32,8 +33,10 @@ export function userFictionsService(deps: {
   fictions: FictionsService;
   scraping: Pick<ScrapingService, 'findOrImport'>;
   now: () => Date;
+  /** Where the database announces changed lists and fictions (PostgreSQL): the versions are kept until then. */
+  changes?: ChangeBus;
 }) {
-  const { userFictions, fictions } = deps;
+  const { userFictions, fictions, changes } = deps;
   const now = () => deps.now().toISOString();
   // At most 1,000 answers and FAVORITE_ANSWER_BYTES in all.
   const favoriteAnswers = new TtlCache<FavoritesAnswer>({
@@ -47,13 +50,36 @@ export function userFictionsService(deps: {
   // changed: the join over their favorites runs again only after a fiction changed somewhere.
   const favoriteChanges = new TtlCache<string>({ ttlMs: FAVORITE_ANSWER_TTL_MS, maxEntries: 10_000 });
 
+  // Each reader's list version and when any fiction last changed, kept by this instance while the database
+  // tells every instance of each change (`favorites:<reader>` for a list, `fictions` for any fiction, and
+  // any change made through the site); read with every request otherwise (SQLite, or not listening).
+  const keptVersions =
+    changes?.shared === true
+      ? new TtlCache<{ listVersion: number; fictionsChangedAt: string }>({
+          ttlMs: FAVORITE_ANSWER_TTL_MS,
+          maxEntries: 10_000,
+          usable: () => changes.coherent,
+        })
+      : null;
+  if (changes && keptVersions) {
+    changes.subscribe('favorites', (userId) =>
+      userId === null ? keptVersions.clear() : keptVersions.delete(userId),
+    );
+    changes.subscribe('fictions', () => keptVersions.clear());
+    changes.subscribe('public', () => keptVersions.clear());
+  }
+  const listVersionAndFictionsChanged = async (userId: number) => {
+    if (!keptVersions || !changes) return userFictions.listVersionAndFictionsChanged(userId);
+    await changes.caughtUp();
+    return keptVersions.get(String(userId), () => userFictions.listVersionAndFictionsChanged(userId));
+  };
+
   /**
    * Changes whenever the reader's favorites answer does: with their list's version (raised by every
    * change to it) and when one of its fictions last changed.
    */
   async function favoritesVersion(userId: number): Promise<string> {
-    const { listVersion, fictionsChangedAt: anyChanged } =
-      await userFictions.listVersionAndFictionsChanged(userId);
+    const { listVersion, fictionsChangedAt: anyChanged } = await listVersionAndFictionsChanged(userId);
     const mine = await favoriteChanges.get(`${userId}|${listVersion}|${anyChanged}`, () =>
       userFictions.favoritesChangedAt(userId),
     );

@@ -1,12 +1,12 @@
 import type { CheerioAPI } from 'cheerio';
-import { load } from 'cheerio/slim';
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { findOne, nextElementSibling, textContent } from 'domutils';
 import { RoyalRoadError } from '../errors.ts';
+import { readDescription } from './description.ts';
+import { loadPage } from './load-page.ts';
 import { headMeta, headOf, isWriting } from './own-markup.ts';
 import { elementsWithin, findWithin, type PageIndex, pageIndex } from './page-index.ts';
 import { alertText, assertDataPage, readPage } from './page-kind.ts';
-import { sanitizeDescription } from './sanitize.ts';
 import {
   absoluteUrl,
   cleanText,
@@ -307,7 +307,7 @@ export function parseFictionPage(
 }
 
 function readFiction(html: string, options: { url?: string; expectedId?: number }): ParsedFiction {
-  const $ = load(html);
+  const $ = loadPage(html);
   const index = pageIndex($);
   assertDataPage($, html, options.url);
   const data = pageData(index);
@@ -373,7 +373,7 @@ function readFiction(html: string, options: { url?: string; expectedId?: number 
     authorName,
     authorId: profileIdFrom(headerAuthor.attr('href')),
     imageUrl: absoluteUrl(cover, BASE),
-    description: descriptionHtml ? sanitizeDescription(descriptionHtml) || null : null,
+    description: readDescription(descriptionHtml),
     type,
     status,
     tags: tagsIn(

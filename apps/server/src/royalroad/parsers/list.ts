@@ -1,9 +1,9 @@
 import type { CheerioAPI } from 'cheerio';
-import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { RoyalRoadError } from '../errors.ts';
+import { readDescription } from './description.ts';
+import { loadPage } from './load-page.ts';
 import { alertText, assertDataPage, readPage } from './page-kind.ts';
-import { sanitizeDescription } from './sanitize.ts';
 import {
   absoluteUrl,
   cleanText,
@@ -74,7 +74,7 @@ export function parseListItems($: CheerioAPI, items: ReturnType<CheerioAPI>): Pa
       views: statByIcon(stats, 'fa-eye'),
       chapters: statByIcon(stats, 'fa-list'),
       lastUpdate: unixTimeToIso(time.attr('unixtime')) ?? dateToIso(time.attr('datetime')),
-      description: description ? sanitizeDescription(description) || null : null,
+      description: readDescription(description),
     });
   });
   return parsed;
@@ -91,7 +91,7 @@ export function parseListPage(html: string, options: { url?: string } = {}): Par
 }
 
 function readList(html: string, options: { url?: string }): ParsedListItem[] {
-  const $ = load(html);
+  const $ = loadPage(html);
   assertDataPage($, html, options.url);
   const items = parseListItems($, $('div.fiction-list-item'));
   if (items.length === 0) {

@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
 import { RoyalRoadError } from '../errors.ts';
+import { PageTooLarge } from './load-page.ts';
 import { headOf, ownMarkup, withoutWriting } from './own-markup.ts';
 import { pageIndex } from './page-index.ts';
 import { cleanText } from './text.ts';
@@ -53,8 +54,9 @@ export function alertText($: CheerioAPI): string | null {
 }
 
 /**
- * Runs a parser on one page. Anything it throws besides our own errors (a malformed escape, a stack
- * overflow on absurdly deep markup) makes that page unreadable: a failure of the page, never of the run.
+ * Runs a parser on one page. Anything it throws besides our own errors (markup nested too deeply or too
+ * large, refused as it is read; a malformed escape; a stack overflow) makes that page unreadable: a failure
+ * of the page, never of the run.
  */
 export function readPage<T>(url: string | undefined, parse: () => T): T {
   try {
@@ -62,11 +64,13 @@ export function readPage<T>(url: string | undefined, parse: () => T): T {
   } catch (error) {
     if (error instanceof RoyalRoadError) throw error;
     const reason =
-      error instanceof RangeError && /call stack/i.test(error.message)
-        ? 'its markup is nested too deeply'
-        : error instanceof Error
-          ? `${error.name}: ${error.message}`
-          : String(error);
+      error instanceof PageTooLarge
+        ? error.reason
+        : error instanceof RangeError && /call stack/i.test(error.message)
+          ? 'its markup is nested too deeply'
+          : error instanceof Error
+            ? `${error.name}: ${error.message}`
+            : String(error);
     throw new RoyalRoadError('parse', `The page could not be read (${reason})`, { url, cause: error });
   }
 }

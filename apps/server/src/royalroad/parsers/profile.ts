@@ -1,6 +1,6 @@
-import { load } from 'cheerio/slim';
 import { RoyalRoadError } from '../errors.ts';
 import { type ParsedListItem, parseListItems } from './list.ts';
+import { loadPage } from './load-page.ts';
 import { alertText, assertDataPage, readPage } from './page-kind.ts';
 import { absoluteUrl, cleanText } from './text.ts';
 
@@ -23,7 +23,7 @@ export function parseProfilePage(html: string, options: { url?: string; profileI
 }
 
 function readProfile(html: string, options: { url?: string; profileId: number }): ParsedProfile {
-  const $ = load(html);
+  const $ = loadPage(html);
   assertDataPage($, html, options.url);
   const name =
     cleanText($('.profile-info h1, .profile-header h1, .profile h1').first().text()) ||

@@ -1,50 +1,24 @@
+import {
+  DESCRIPTION_LINK_ATTRIBUTES,
+  DESCRIPTION_LINK_REL,
+  DESCRIPTION_LINK_SCHEMES,
+  DESCRIPTION_TAGS,
+} from '@rrc/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Descriptions are HTML written by authors. We keep text formatting and links
- * only; scripts, styles, event handlers, images and frames are removed before storage.
+ * Descriptions are HTML written by authors: they are stored cleaned to the contract's allow-list, text
+ * formatting and links only; scripts, styles, event handlers, images and frames are removed.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'del',
-    'sub',
-    'sup',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'span',
-    'div',
-    'a',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedTags: [...DESCRIPTION_TAGS],
+  allowedAttributes: { a: [...DESCRIPTION_LINK_ATTRIBUTES] },
+  allowedSchemes: [...DESCRIPTION_LINK_SCHEMES],
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' },
+      attribs: { ...attribs, rel: DESCRIPTION_LINK_REL, target: '_blank' },
     }),
   },
   exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren.length,

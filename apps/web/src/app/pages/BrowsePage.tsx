@@ -1,7 +1,9 @@
 import type { FictionCard } from '@rrc/contract';
+import { fictionPath, SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
@@ -14,6 +16,7 @@ import { allFictionsQueryOptions } from '../../features/reading-list/api/get-all
 import { failureMessage } from '../../lib/api-client.ts';
 import { formatCount } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
+import { signInPath } from '../../lib/sign-in-path.ts';
 import { localTime } from '../../lib/time.ts';
 
 /** 'Add to my list', or 'In your list' when it already is; nothing for a visitor. */
@@ -40,6 +43,82 @@ function ListAction({ fiction, inList }: { fiction: FictionCard; inList: boolean
         <p className="mt-1 text-xs text-red-700">{failureMessage(add.error, 'Could not add it.')}</p>
       )}
     </div>
+  );
+}
+
+/** The address parameter that carries a pasted link through sign-in. */
+const LINK_PARAM = 'link';
+const ROYAL_ROAD_LINK = /royalroad\.com\/fiction\/\d+/i;
+
+/**
+ * A search that found nothing: the fiction may simply be new here. A reader pastes its Royal Road link and
+ * adds it to their list; a visitor signs in first and comes back with the link still filled in.
+ */
+function AddByLink({ initial, returnTo }: { initial: string; returnTo: (link: string) => string }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const add = useAddFiction();
+  const [link, setLink] = useState(initial);
+  const fieldId = useId();
+  const trimmed = link.trim();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!trimmed) return;
+    if (!user) {
+      void navigate(signInPath(returnTo(trimmed)));
+      return;
+    }
+    add.mutate(trimmed);
+  }
+
+  return (
+    <section
+      aria-labelledby={`${fieldId}-heading`}
+      className="mt-4 rounded-xl bg-white p-4 ring-1 ring-slate-200"
+    >
+      <h2 id={`${fieldId}-heading`} className="font-semibold text-slate-900">
+        Not here yet? Paste its Royal Road link to add it
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        We read it from Royal Road, add it to {user ? 'your list' : 'your list once you sign in'}, and start
+        following its growth.
+      </p>
+      {add.isSuccess ? (
+        <Alert tone="success">
+          Added "{add.data.title}" to your list.{' '}
+          <Link
+            to={fictionPath(add.data.fiction.royalroad_id, add.data.title)}
+            className="font-semibold underline"
+          >
+            Open its page
+          </Link>
+        </Alert>
+      ) : (
+        <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <label htmlFor={fieldId} className="sr-only">
+            Royal Road link
+          </label>
+          <input
+            id={fieldId}
+            type="url"
+            required
+            value={link}
+            onChange={(event) => setLink(event.currentTarget.value)}
+            placeholder="https://www.royalroad.com/fiction/12345/title"
+            className="block w-full min-w-0 rounded-lg border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+          />
+          <Button type="submit" disabled={!trimmed || add.isPending} className="shrink-0">
+            {add.isPending ? 'Adding…' : user ? 'Add to my list' : 'Sign in to add it'}
+          </Button>
+        </form>
+      )}
+      {add.isError && (
+        <div className="mt-2">
+          <Alert tone="error">{failureMessage(add.error, SCREEN_FALLBACKS.addFiction)}</Alert>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -73,6 +152,14 @@ export function BrowsePage() {
   };
 
   const data = results.data;
+  // A link pasted before signing in comes back in the address; a link typed into the search is offered too.
+  const typed = current.get('q') ?? '';
+  const pastedLink = params.get(LINK_PARAM) ?? (ROYAL_ROAD_LINK.test(typed) ? typed.trim() : '');
+  const returnWithLink = (link: string) => {
+    const back = new URLSearchParams(current);
+    back.set(LINK_PARAM, link);
+    return `/fictions?${back}`;
+  };
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   return (
@@ -127,11 +214,17 @@ export function BrowsePage() {
               </Button>
             </div>
           ) : data && data.items.length === 0 ? (
-            <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
-              No fictions match. Try fewer words or filters.
-            </p>
+            <>
+              <p className="rounded-xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+                No fictions match. Try fewer words or filters.
+              </p>
+              <AddByLink key={pastedLink} initial={pastedLink} returnTo={returnWithLink} />
+            </>
           ) : data ? (
             <>
+              <div className="mb-2">
+                <Freshness at={data.as_of} label="Latest snapshot" />
+              </div>
               <p className="mb-4 text-sm text-slate-600" aria-live="polite">
                 {formatCount(data.total)} {data.total === 1 ? 'fiction' : 'fictions'}
                 {data.as_of && <> · gains as of {localTime(data.as_of)}</>}

@@ -220,10 +220,63 @@ describe('what one reader loaded', () => {
 
   it('is forgotten when the session ends, so the next reader never sees it', async () => {
     storeSession(reader, 'stored-token');
-    mockApi({ 'GET /api/auth/profile': () => ok({ user: reader }) });
+    mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'POST /api/auth/logout': () => ok({ sessionsEnded: 1 }),
+    });
     const { user } = renderWithProviders(<Probe />, { route: '/dashboard' });
     await user.click(screen.getByRole('button', { name: 'load' }));
     await user.click(screen.getByRole('button', { name: 'sign out' }));
     await waitFor(() => expect(screen.getByTestId('cached').textContent).toBe('null'));
+  });
+});
+
+describe('signing out', () => {
+  function SignOut() {
+    const { signOut, status } = useSession();
+    return (
+      <>
+        <p data-testid="session">{status}</p>
+        <button type="button" onClick={signOut}>
+          Logout
+        </button>
+      </>
+    );
+  }
+
+  it('ends the session on the server with its token before forgetting it, then opens the sign-in page', async () => {
+    storeSession(reader, 'stored-token');
+    const reply = deferred<Response>();
+    const calls = mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'POST /api/auth/logout': () => reply.promise,
+    });
+    const { user } = renderWithProviders(<SignOut />, { route: '/dashboard' });
+    await waitFor(() => expect(sessionText()).toBe('signed-in'));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    const logout = calls.find((call) => call.path === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.authorization).toBe('Bearer stored-token');
+    // Until the server answers, the token is kept.
+    expect(localStorage.getItem('token')).toBe('stored-token');
+    reply.resolve(ok({ sessionsEnded: 1 }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionText()).toBe('signed-out');
+  });
+
+  it('forgets the token even when the server cannot be reached', async () => {
+    storeSession(reader, 'stored-token');
+    mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'POST /api/auth/logout': () => failure(503),
+    });
+    const { user } = renderWithProviders(<SignOut />, { route: '/dashboard' });
+    await waitFor(() => expect(sessionText()).toBe('signed-in'));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 });

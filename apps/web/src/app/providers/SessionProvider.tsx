@@ -6,6 +6,8 @@ import { getProfile } from '../../features/auth/api/get-profile.ts';
 import { register } from '../../features/auth/api/register.ts';
 import { resetPassword } from '../../features/auth/api/reset-password.ts';
 import { signIn } from '../../features/auth/api/sign-in.ts';
+import { signOut } from '../../features/auth/api/sign-out.ts';
+import { signOutEverywhere } from '../../features/auth/api/sign-out-everywhere.ts';
 import { updateProfile } from '../../features/auth/api/update-profile.ts';
 import { ApiError, setUnauthorizedHandler } from '../../lib/api-client.ts';
 import { SessionContext, type SessionStatus, type SessionValue } from '../../lib/session.ts';
@@ -130,7 +132,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setState({ status: 'signed-in', user, signedOutByReader: false });
         return user;
       },
-      signOut() {
+      async signOut() {
+        // The server ends the session first, so that a copy of the token stops working too; this browser
+        // forgets it whatever the answer (an outage, a session that had ended already).
+        await signOut().catch(() => undefined);
+        clear(true);
+        navigate('/login');
+      },
+      async signOutEverywhere() {
+        // A failure is the caller's to show: every other session would stay open.
+        await signOutEverywhere();
         clear(true);
         navigate('/login');
       },

@@ -16,7 +16,7 @@ export interface MarkerState {
 }
 
 const legendButton = (off: boolean) =>
-  `inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ring-1 transition-colors ${
+  `inline-flex max-w-full items-center gap-1.5 rounded-full text-left px-2.5 py-1 text-xs font-medium ring-1 transition-colors ${
     off ? 'bg-white text-slate-400 ring-slate-200 line-through' : 'bg-slate-50 text-slate-800 ring-slate-300'
   }`;
 
@@ -32,6 +32,7 @@ export function ChartCard({
   series,
   empty,
   releases,
+  tall = false,
   children,
 }: {
   title: string;
@@ -39,6 +40,8 @@ export function ChartCard({
   series: SeriesSpec[];
   empty?: string | null;
   releases?: number;
+  /** Its charts set their own height (small multiples), instead of one chart of fixed height. */
+  tall?: boolean;
   children: (hidden: ReadonlySet<string>, markers: MarkerState) => ReactNode;
 }) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -73,7 +76,7 @@ export function ChartCard({
                     className={legendButton(off)}
                   >
                     <span
-                      className="h-2.5 w-2.5 rounded-full"
+                      className="h-2.5 w-2.5 shrink-0 rounded-full"
                       style={{ backgroundColor: off ? '#cbd5e1' : item.color }}
                       aria-hidden="true"
                     />
@@ -104,7 +107,7 @@ export function ChartCard({
               </>
             )}
           </p>
-          <div className="mt-1 h-64 w-full sm:h-72">
+          <div className={tall ? 'mt-1 w-full' : 'mt-1 h-64 w-full sm:h-72'}>
             {children(hidden, { shown: markersShown, active, select: setActive })}
           </div>
         </>

@@ -15,8 +15,6 @@ export function withinRange<T extends { at: number }>(points: T[], range: RangeK
   return points.filter((point) => point.at >= from);
 }
 
-export const shortDate = (at: number) =>
-  new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 export const longDate = (at: number) =>
   new Date(at).toLocaleString(undefined, {
     year: 'numeric',
@@ -25,8 +23,3 @@ export const longDate = (at: number) =>
     hour: 'numeric',
     minute: '2-digit',
   });
-
-/** Large counts on axes: 1.2M, 45k. */
-export function compactNumber(value: number): string {
-  return new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-}

@@ -1,3 +1,4 @@
+import type { ScrapeHealth as JobHealth } from '@rrc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   renderWithProviders,
 } from '../../test/render.tsx';
 import { AdminPage } from './AdminPage.tsx';
+import { SCHEDULER_OFF } from './components/ScrapeHealth.tsx';
 import { jobRun, page, statistics } from './test-fixtures.ts';
 
 const STATISTICS = 'GET /api/admin/statistics';
@@ -107,6 +109,44 @@ describe('Scrape health', () => {
     ).toBeInTheDocument();
     expect(within(oneFiction).getByText('Never run')).toBeInTheDocument();
     expect(within(oneFiction).getByText('Not scheduled: only on request.')).toBeInTheDocument();
+    expect(screen.queryByText(SCHEDULER_OFF)).toBeNull();
+  });
+
+  it('says the scheduler is off instead of next runs, and shows the last capture of data loaded without a run', async () => {
+    const base = statistics();
+    const [risingStars, allFictions, fiction] = base.scraping.jobs.map((job) => ({
+      ...job,
+      last_run: null,
+      last_duration_ms: null,
+      next_runs: [],
+    }));
+    renderAdmin({
+      [STATISTICS]: () =>
+        ok({
+          ...base,
+          scraping: {
+            ...base.scraping,
+            scheduler: false,
+            jobs: [
+              { ...(risingStars as JobHealth), last_capture_at: '2026-07-19T18:42:47.000Z' },
+              allFictions as JobHealth,
+              fiction as JobHealth,
+            ],
+          },
+        }),
+    });
+
+    expect(await screen.findByText(SCHEDULER_OFF)).toBeVisible();
+    expect(screen.queryByText('Next runs')).toBeNull();
+    expect(screen.queryByText('Not scheduled: only on request.')).toBeNull();
+    const captures = screen.getByRole('article', { name: 'Rising Stars' });
+    expect(within(captures).getByText('No job run yet')).toBeInTheDocument();
+    expect(within(captures).getByTestId('freshness')).toHaveTextContent(
+      /^Last capture Jul 19, 2026 — \d+ days ago$/,
+    );
+    expect(
+      within(screen.getByRole('article', { name: 'One fiction' })).getByText('Never run'),
+    ).toBeInTheDocument();
   });
 });
 

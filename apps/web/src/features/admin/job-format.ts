@@ -1,4 +1,5 @@
 import type { JobRun } from '@rrc/contract';
+import { dateTimeFormat } from '../../lib/intl.ts';
 
 export type JobStatus = JobRun['status'];
 
@@ -86,7 +87,7 @@ export function runDuration(run: JobRun, now = Date.now()): number | null {
   return end - Date.parse(run.started_at);
 }
 
-const UTC_FORMAT = new Intl.DateTimeFormat('en-US', {
+const UTC_FORMAT: Intl.DateTimeFormatOptions = {
   timeZone: 'UTC',
   weekday: 'short',
   month: 'short',
@@ -94,9 +95,9 @@ const UTC_FORMAT = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
 
 /** A moment in UTC, in the style of the server's Pacific texts: "Sat, Nov 21, 08:24 UTC". */
 export function utcTime(iso: string): string {
-  return `${UTC_FORMAT.format(new Date(iso))} UTC`;
+  return `${dateTimeFormat(UTC_FORMAT, 'en-US').format(new Date(iso))} UTC`;
 }

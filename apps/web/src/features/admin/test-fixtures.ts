@@ -27,12 +27,14 @@ export function statistics(overrides: Partial<AdminStatistics> = {}): AdminStati
     recent_activity: { new_fictions: 7 },
     scraping: {
       timezone: 'America/Los_Angeles',
+      scheduler: true,
       jobs: [
         {
           job: 'rising-stars',
           description: 'Captures every Rising Stars list four times a day.',
           last_run: jobRun(),
           last_duration_ms: 12_500,
+          last_capture_at: '2026-11-20T14:24:01.000Z',
           next_runs: [
             { at: '2026-11-21T08:24:00.000Z', pacific: 'Sat, Nov 21, 12:24 AM PST' },
             { at: '2026-11-21T14:24:00.000Z', pacific: 'Sat, Nov 21, 6:24 AM PST' },
@@ -49,6 +51,7 @@ export function statistics(overrides: Partial<AdminStatistics> = {}): AdminStati
             error: 'Fiction 12345: Royal Road answered 404.',
           }),
           last_duration_ms: 61_000,
+          last_capture_at: '2026-11-21T08:25:00.000Z',
           next_runs: [{ at: '2026-11-21T08:24:00.000Z', pacific: 'Sat, Nov 21, 12:24 AM PST' }],
         },
         {
@@ -56,6 +59,7 @@ export function statistics(overrides: Partial<AdminStatistics> = {}): AdminStati
           description: 'one fiction, on request (manual scrapes and refreshes)',
           last_run: null,
           last_duration_ms: null,
+          last_capture_at: null,
           next_runs: [],
         },
       ],

@@ -1,24 +1,29 @@
 import type { CompareSeries } from '@rrc/contract';
-import { COMPARE_MILESTONES, fictionPath, MAX_COMPARE, royalroadFictionId } from '@rrc/contract/rules';
+import { fictionPath, MAX_COMPARE, royalroadFictionId } from '@rrc/contract/rules';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis } from 'recharts';
 import { ChartCard, type SeriesSpec } from '../../components/charts/ChartCard.tsx';
-import { axisTick, tooltipStyle } from '../../components/charts/chart-parts.tsx';
-import { compactNumber, shortDate } from '../../components/charts/ranges.ts';
+import {
+  axisTick,
+  EDGE,
+  figureTooltip,
+  useChartWidth,
+  valueAxis,
+} from '../../components/charts/chart-parts.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { dateTicks, logScale, niceScale, ticksThatFit } from '../../lib/chart-ticks.ts';
 import { type CompareAlign, useComparison } from './api/get-comparison.ts';
+import {
+  CompareMilestones,
+  COMPARE_METRICS as METRICS,
+  type CompareMetric as Metric,
+} from './components/CompareMilestones.tsx';
 import { figure } from './components/format.ts';
 
 const COLORS = ['#4f46e5', '#f59e0b', '#10b981', '#ef4444', '#0ea5e9', '#a855f7'];
-const METRICS = [
-  { key: 'followers', label: 'Followers' },
-  { key: 'total_views', label: 'Views' },
-  { key: 'pages', label: 'Pages' },
-] as const;
-type Metric = (typeof METRICS)[number]['key'];
 
 /** The Royal Road ids of the address (`?ids=1,2,3`), in order, without repeats or anything else. */
 function idsIn(value: string | null): number[] {
@@ -29,127 +34,96 @@ function idsIn(value: string | null): number[] {
   return [...new Set(ids)].slice(0, MAX_COMPARE);
 }
 
+type CompareScale = 'linear' | 'log';
+
+/** The days of the launch axis: whole days in round steps, as many as fit. */
+function dayScale(from: number, to: number, width: number) {
+  return niceScale(from, to, { count: Math.min(8, ticksThatFit(width, 40)), minStep: 1 });
+}
+
 function MetricChart({
   metric,
   label,
   series,
   specs,
   align,
+  scale: scaleKind,
 }: {
   metric: Metric;
   label: string;
   series: CompareSeries[];
   specs: SeriesSpec[];
   align: CompareAlign;
+  scale: CompareScale;
 }) {
+  const [width, setWidth] = useChartWidth();
   const x = (point: CompareSeries['points'][number]) =>
     align === 'launch' ? point.day : Date.parse(point.captured_at);
+  // A log scale has no place for 0: such a point is left out there.
+  const y = (value: number | null) => (value === null || (scaleKind === 'log' && value <= 0) ? null : value);
   const known = series.some((item) => item.points.some((point) => point[metric] !== null));
   return (
     <ChartCard title={label} series={specs} empty={known ? null : `No ${label.toLowerCase()} known yet.`}>
-      {(hidden) => (
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
-            <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-            <XAxis
-              dataKey="x"
-              type="number"
-              scale={align === 'launch' ? 'linear' : 'time'}
-              domain={['dataMin', 'dataMax']}
-              allowDuplicatedCategory={false}
-              tickFormatter={align === 'launch' ? (day: number) => `day ${Math.round(day)}` : shortDate}
-              minTickGap={28}
-              tick={axisTick}
-            />
-            <YAxis tickFormatter={compactNumber} tick={axisTick} width={44} />
-            <Tooltip
-              labelFormatter={(value) =>
-                align === 'launch'
-                  ? `Day ${figure(Number(value), 1)}`
-                  : new Date(Number(value)).toLocaleDateString()
-              }
-              formatter={(value) => (typeof value === 'number' ? value.toLocaleString() : value)}
-              contentStyle={tooltipStyle}
-            />
-            {series.map((item, index) => {
-              const spec = specs[index] as SeriesSpec;
-              return (
-                <Line
-                  key={spec.key}
-                  data={item.points.map((point) => ({ x: x(point), value: point[metric] }))}
-                  dataKey="value"
-                  name={item.title}
-                  stroke={spec.color}
-                  strokeWidth={2}
-                  dot={false}
-                  hide={hidden.has(spec.key)}
-                  isAnimationActive={false}
-                />
-              );
-            })}
-          </LineChart>
-        </ResponsiveContainer>
-      )}
+      {(hidden) => {
+        const shown = series.filter((_, index) => !hidden.has((specs[index] as SeriesSpec).key));
+        const xs = shown.flatMap((item) => item.points.map(x));
+        const ys = shown.flatMap((item) => item.points.flatMap((point) => y(point[metric]) ?? []));
+        const from = xs.length ? Math.min(...xs) : 0;
+        const to = xs.length ? Math.max(...xs) : 1;
+        const plot = width - 70;
+        const days = align === 'launch' ? dayScale(from, to, plot) : null;
+        const dates = align === 'calendar' ? dateTicks(from, to, { maxTicks: ticksThatFit(plot, 40) }) : null;
+        const yScale =
+          scaleKind === 'log'
+            ? logScale(ys.length ? Math.min(...ys) : 1, ys.length ? Math.max(...ys) : 10)
+            : ys.length
+              ? niceScale(Math.min(...ys), Math.max(...ys))
+              : niceScale(0, 1, { zero: true });
+        return (
+          <ResponsiveContainer width="100%" height="100%" onResize={setWidth}>
+            <LineChart margin={{ top: 10, right: EDGE, bottom: 0, left: 4 }}>
+              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+              <XAxis
+                dataKey="x"
+                type="number"
+                scale={align === 'launch' ? 'linear' : 'time'}
+                domain={days ? days.domain : [from, to]}
+                ticks={days ? days.ticks : dates?.ticks}
+                interval={0}
+                allowDataOverflow
+                allowDuplicatedCategory={false}
+                tickFormatter={days ? (day: number) => `day ${day}` : dates?.format}
+                tick={axisTick}
+              />
+              {valueAxis(yScale, { log: scaleKind === 'log' })}
+              {figureTooltip(
+                (value) =>
+                  align === 'launch'
+                    ? `Day ${figure(value, 1)}`
+                    : new Date(value).toLocaleDateString(undefined, { dateStyle: 'medium' }),
+                (value) => value.toLocaleString(),
+              )}
+              {series.map((item, index) => {
+                const spec = specs[index] as SeriesSpec;
+                return (
+                  <Line
+                    key={spec.key}
+                    data={item.points.map((point) => ({ x: x(point), value: y(point[metric]) }))}
+                    dataKey="value"
+                    name={item.title}
+                    stroke={spec.color}
+                    strokeWidth={2}
+                    dot={item.points.length < 40}
+                    hide={hidden.has(spec.key)}
+                    isAnimationActive={false}
+                  />
+                );
+              })}
+            </LineChart>
+          </ResponsiveContainer>
+        );
+      }}
     </ChartCard>
-  );
-}
-
-function Milestones({ series, specs }: { series: CompareSeries[]; specs: SeriesSpec[] }) {
-  return (
-    <section
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-      aria-labelledby="milestones"
-    >
-      <h2 id="milestones" className="font-semibold text-slate-900">
-        Days after the first chapter
-      </h2>
-      <p className="mt-0.5 text-xs text-slate-500">
-        From the snapshot within a day of each mark; a dash where none was taken.
-      </p>
-      {METRICS.map((metric) => (
-        <div key={metric.key} className="mt-4">
-          <table className="w-full table-fixed text-left text-xs sm:text-sm">
-            <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              {metric.label}
-            </caption>
-            <thead className="text-xs text-slate-500">
-              <tr>
-                <th scope="col" className="w-1/4 py-1.5 pr-2 font-medium sm:w-1/3">
-                  Fiction
-                </th>
-                {COMPARE_MILESTONES.map((day) => (
-                  <th key={day} scope="col" className="py-1.5 pr-2 text-right font-medium">
-                    Day {day}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {series.map((item, index) => (
-                <tr key={item.royalroad_id}>
-                  <th scope="row" className="truncate py-1.5 pr-2 font-normal text-slate-700">
-                    <span
-                      className="mr-1.5 inline-block h-2.5 w-2.5 rounded-full"
-                      style={{ backgroundColor: specs[index]?.color }}
-                      aria-hidden="true"
-                    />
-                    {item.title}
-                  </th>
-                  {COMPARE_MILESTONES.map((day) => {
-                    const value = item.milestones.find((mark) => mark.day === day)?.[metric.key] ?? null;
-                    return (
-                      <td key={day} className="py-1.5 pr-2 text-right text-slate-900">
-                        {value === null ? '–' : compactNumber(value)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </section>
   );
 }
 
@@ -162,6 +136,7 @@ export function ComparePage() {
   const navigate = useNavigate();
   const ids = idsIn(params.get('ids'));
   const align: CompareAlign = params.get('align') === 'calendar' ? 'calendar' : 'launch';
+  const scale: CompareScale = params.get('scale') === 'log' ? 'log' : 'linear';
   const comparison = useComparison(ids, align);
   const [input, setInput] = useState('');
   const [inputError, setInputError] = useState<string | null>(null);
@@ -174,10 +149,11 @@ export function ComparePage() {
   }, []);
 
   // Commas stay commas, so the address reads (and shares) as `?ids=1,2,3`.
-  const go = (next: number[], nextAlign = align) => {
+  const go = (next: number[], nextAlign = align, nextScale = scale) => {
     const parts = [
       ...(next.length ? [`ids=${next.join(',')}`] : []),
       ...(nextAlign === 'calendar' ? ['align=calendar'] : []),
+      ...(nextScale === 'log' ? ['scale=log'] : []),
     ];
     navigate(parts.length ? `/compare?${parts.join('&')}` : '/compare');
   };
@@ -266,27 +242,54 @@ export function ComparePage() {
             {inputError}
           </p>
         )}
-        <fieldset className="inline-flex rounded-lg border-0 bg-slate-200/70 p-1">
-          <legend className="sr-only">Time axis</legend>
-          {(
-            [
-              ['launch', 'Days since first chapter'],
-              ['calendar', 'Calendar dates'],
-            ] as const
-          ).map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={align === value}
-              onClick={() => go(ids, value)}
-              className={`rounded-md px-3 py-1 text-xs font-semibold sm:text-sm ${
-                align === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
-              }`}
-            >
-              {label}
-            </button>
-          ))}
-        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <fieldset className="inline-flex rounded-lg border-0 bg-slate-200/70 p-1">
+            <legend className="sr-only">Time axis</legend>
+            {(
+              [
+                ['launch', 'Days since first chapter'],
+                ['calendar', 'Calendar dates'],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={align === value}
+                onClick={() => go(ids, value)}
+                className={`rounded-md px-3 py-1 text-xs font-semibold sm:text-sm ${
+                  align === value
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="inline-flex rounded-lg border-0 bg-slate-200/70 p-1">
+            <legend className="sr-only">Value scale</legend>
+            {(
+              [
+                ['linear', 'Linear scale'],
+                ['log', 'Log scale'],
+              ] as const
+            ).map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={scale === value}
+                onClick={() => go(ids, align, value)}
+                className={`rounded-md px-3 py-1 text-xs font-semibold sm:text-sm ${
+                  scale === value
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            ))}
+          </fieldset>
+        </div>
       </section>
 
       {ids.length === 0 ? (
@@ -315,9 +318,10 @@ export function ComparePage() {
               series={series}
               specs={specs}
               align={align}
+              scale={scale}
             />
           ))}
-          <Milestones series={series} specs={specs} />
+          <CompareMilestones series={series} specs={specs} />
         </>
       )}
     </div>

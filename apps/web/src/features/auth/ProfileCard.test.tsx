@@ -1,6 +1,15 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, failure, mockApi, ok, reader, renderWithProviders } from '../../test/render.tsx';
+import {
+  currentPath,
+  deferred,
+  failure,
+  mockApi,
+  ok,
+  reader,
+  renderWithProviders,
+  storeSession,
+} from '../../test/render.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 
 afterEach(() => {
@@ -244,5 +253,46 @@ describe('ProfileCard email verification', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send the link again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('ProfileCard signing out everywhere', () => {
+  it('asks first, ends every session on the server, forgets this one and opens the sign-in page', async () => {
+    storeSession(reader, 'stored-token');
+    const calls = mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'POST /api/auth/logout-all': () => ok({ sessionsEnded: 3 }),
+    });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere?' });
+    expect(calls.some((call) => call.path === '/api/auth/logout-all')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+
+    await vi.waitFor(() => expect(currentPath()).toBe('/login'));
+    const ended = calls.find((call) => call.path === '/api/auth/logout-all');
+    expect(ended).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer stored-token' } });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('changes nothing when the reader cancels, and keeps the session when the server refuses', async () => {
+    storeSession(reader, 'stored-token');
+    const calls = mockApi({
+      'GET /api/auth/profile': () => ok({ user: reader }),
+      'POST /api/auth/logout-all': () => failure(503),
+    });
+    const { user } = renderCard();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.path === '/api/auth/logout-all')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('stored-token');
+    expect(currentPath()).toBe('/dashboard');
   });
 });

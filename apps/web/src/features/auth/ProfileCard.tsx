@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { publicConfigQueryOptions, usePublicConfig } from '../../lib/public-config.ts';
@@ -146,6 +147,57 @@ function EmailStatus({ user }: { user: User }) {
   );
 }
 
+const SIGN_OUT_FALLBACK = 'We could not sign you out everywhere. Please try again.';
+
+/** Ends every session of the account, on every device, this one too; asks first. */
+function SignOutEverywhere() {
+  const { signOutEverywhere } = useSession();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await signOutEverywhere();
+    } catch (failure) {
+      setError(failureMessage(failure, SIGN_OUT_FALLBACK));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <p className="text-xs text-slate-500">
+        Signed in on a device you no longer have, or on someone else&apos;s computer? Sign out of every device
+        at once.
+      </p>
+      <Button
+        variant="secondary"
+        className="mt-2 px-3 py-1.5"
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        Sign out everywhere
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Sign out everywhere?"
+        message="Every device signed in to your account is signed out, this one too. You can sign in again afterwards."
+        confirmLabel="Sign out everywhere"
+        busyLabel="Signing out..."
+        busy={busy}
+        error={error}
+        onConfirm={() => void confirm()}
+        onCancel={() => setOpen(false)}
+      />
+    </div>
+  );
+}
+
 export function ProfileCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState('');
@@ -198,6 +250,7 @@ export function ProfileCard({ user }: { user: User }) {
               <dd className="mt-0.5 text-slate-900">{memberSince(user.created_at)}</dd>
             </div>
           </dl>
+          <SignOutEverywhere />
         </>
       )}
     </Card>

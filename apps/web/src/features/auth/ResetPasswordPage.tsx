@@ -6,7 +6,7 @@ import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { AuthForm, PasswordField, SubmitButton } from './AuthForm.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-import { useLinkToken } from './link-token.ts';
+import { CONFIRMING_PARAM, useLinkFlag, useLinkToken } from './link-token.ts';
 
 const FALLBACK = 'We could not set your new password. Please try again.';
 const MISMATCH = 'The two passwords are not the same.';
@@ -16,8 +16,12 @@ const askAgain = (
   </Link>
 );
 
-/** Where the reset link lands: a new password, then the reader is signed in. */
+/**
+ * Where the reset link lands: a new password, then the reader is signed in. A verification link opened outside
+ * the account's own session leads here too: the password chosen here is what confirms the address.
+ */
 export function ResetPasswordPage() {
+  const confirming = useLinkFlag(CONFIRMING_PARAM);
   const token = useLinkToken();
   const session = useSession();
   const navigate = useNavigate();
@@ -58,8 +62,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      subtitle="Choosing a new password signs you out everywhere else."
+      title={confirming ? ACCOUNT_EMAIL_MESSAGES.choosePasswordToConfirm : 'Choose a new password'}
+      subtitle={
+        confirming
+          ? ACCOUNT_EMAIL_MESSAGES.choosePasswordWhy
+          : 'Choosing a new password signs you out everywhere else.'
+      }
     >
       <AuthForm onSubmit={submit} error={error?.message ?? null}>
         <PasswordField purpose="new" label="New password" value={password} onChange={setPassword} />

@@ -1,20 +1,25 @@
 import { ACCOUNT_EMAIL_MESSAGES } from '@rrc/contract/rules';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
 import { useVerifyEmail } from './api/verify-email.ts';
-import { useLinkToken } from './link-token.ts';
+import { CONFIRMING_PARAM, useLinkToken } from './link-token.ts';
 import { StatusIcon } from './StatusIcon.tsx';
 
 const FALLBACK = 'We could not confirm your email address. Please try again.';
 
-/** Where the verification link lands: confirms the address, signed in or not. */
+/**
+ * Where the verification link lands. In the account's own session it confirms the address; anywhere else the
+ * server hands the account to whoever reads the address's mail, and this page sends them on to choose its
+ * password, which confirms it.
+ */
 export function VerifyEmailPage() {
   const token = useLinkToken();
   const session = useSession();
+  const navigate = useNavigate();
   const verify = useVerifyEmail();
   const sent = useRef(false);
   const { refreshUser } = session;
@@ -26,10 +31,19 @@ export function VerifyEmailPage() {
     sent.current = true;
     verify.mutate(
       { token },
-      // The banner asking to verify goes away at once for a reader signed in here.
-      { onSuccess: () => void refreshUser().catch(() => undefined) },
+      {
+        onSuccess: (answer) => {
+          if (answer.status === 'choose-password') {
+            const params = new URLSearchParams({ token: answer.resetToken, [CONFIRMING_PARAM]: '1' });
+            navigate(`/reset-password?${params}`, { replace: true });
+            return;
+          }
+          // The banner asking to verify goes away at once for a reader signed in here.
+          void refreshUser().catch(() => undefined);
+        },
+      },
     );
-  }, [token, verify.mutate, refreshUser]);
+  }, [token, verify.mutate, refreshUser, navigate]);
 
   const next = signedIn ? (
     <Link to="/dashboard" className={buttonClasses('primary')}>
@@ -49,7 +63,7 @@ export function VerifyEmailPage() {
       </Outcome>
     );
   }
-  if (verify.isSuccess) {
+  if (verify.isSuccess && verify.data.status === 'verified') {
     return (
       <Outcome tone="success" title="Your email address is confirmed">
         <p>

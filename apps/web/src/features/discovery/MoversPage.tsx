@@ -1,6 +1,8 @@
-import { DISCOVERY_GENRES, type FictionCard, MOVER_WINDOWS, type MoverWindow } from '@rrc/contract';
+import type { Mover, RisingStarsMove } from '@rrc/contract';
+import { DISCOVERY_GENRES, genreLabel, MOVER_WINDOWS, type MoverWindow } from '@rrc/contract/rules';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
@@ -12,13 +14,46 @@ import { FictionCardView, formatGain } from './components/FictionCardView.tsx';
 const WINDOW_LABELS: Record<MoverWindow, string> = { '1d': '1 day', '7d': '7 days', '30d': '30 days' };
 const GENRE_SLUGS = new Set(DISCOVERY_GENRES.map((genre) => genre.slug));
 
-function CardList({ cards, empty }: { cards: FictionCard[]; empty: string }) {
-  if (!cards.length) return <p className="text-sm text-slate-600">{empty}</p>;
+/** "the main list", "the Fantasy list". */
+export function listName(slug: string): string {
+  return slug === 'main' ? 'the main list' : `the ${genreLabel(slug)} list`;
+}
+
+/**
+ * A gain per day, rounded the same way everywhere: whole followers, "under 1" for a small positive rate.
+ * Null for a one-day window (the gain is already per day).
+ */
+export function perDay(item: Pick<Mover, 'gain_per_day'>, window: MoverWindow): string | null {
+  if (window === '1d') return null;
+  const rate = item.gain_per_day;
+  if (rate > 0 && rate < 1) return 'under 1 a day';
+  return `about ${formatCount(Math.round(rate))} a day`;
+}
+
+function MoveList({
+  moves,
+  verb,
+  empty,
+}: {
+  moves: RisingStarsMove[];
+  verb: 'Entered' | 'Left';
+  empty: string;
+}) {
+  if (!moves.length) return <p className="text-sm text-slate-600">{empty}</p>;
   return (
     <ul className="grid gap-4 md:grid-cols-2">
-      {cards.map((fiction) => (
-        <li key={fiction.id}>
-          <FictionCardView fiction={fiction} />
+      {moves.map((move) => (
+        <li key={move.id}>
+          <FictionCardView
+            fiction={move}
+            extra={
+              <p className="text-sm text-slate-800">
+                {verb} {listName(move.list)} at{' '}
+                <span className="font-semibold tabular-nums">#{move.position}</span>
+                {verb === 'Left' ? ' (its place in the previous capture)' : ''}
+              </p>
+            }
+          />
         </li>
       ))}
     </ul>
@@ -55,6 +90,9 @@ export function MoversPage() {
             The biggest follower gains, measured between our own snapshots.
             {data?.as_of && <> As of {localTime(data.as_of)}.</>}
           </p>
+          <div className="mt-2 flex min-h-7 items-center">
+            <Freshness at={data?.as_of ?? null} label="Latest snapshot" />
+          </div>
         </div>
         <Link to="/fictions" className="text-sm font-semibold text-brand-700 hover:underline">
           Browse every fiction →
@@ -120,20 +158,24 @@ export function MoversPage() {
                 </p>
               ) : (
                 <ol className="grid gap-4 md:grid-cols-2">
-                  {data.items.map((item, index) => (
-                    <li key={item.fiction.id} aria-label={`${index + 1}. ${item.fiction.title}`}>
-                      <FictionCardView
-                        fiction={item.fiction}
-                        extra={
-                          <p className="text-sm text-slate-800">
-                            <span className="font-semibold text-emerald-700">{formatGain(item.gain)}</span>{' '}
-                            followers ({formatCount(item.gain_per_day)} a day): {formatCount(item.from)} →{' '}
-                            {formatCount(item.to)}
-                          </p>
-                        }
-                      />
-                    </li>
-                  ))}
+                  {data.items.map((item, index) => {
+                    const rate = perDay(item, window);
+                    return (
+                      <li key={item.fiction.id} aria-label={`${index + 1}. ${item.fiction.title}`}>
+                        <FictionCardView
+                          fiction={item.fiction}
+                          gains={false}
+                          extra={
+                            <p className="text-sm text-slate-800">
+                              <span className="font-semibold text-emerald-700">{formatGain(item.gain)}</span>{' '}
+                              followers in {WINDOW_LABELS[window]}
+                              {rate ? ` (${rate})` : ''}: {formatCount(item.from)} → {formatCount(item.to)}
+                            </p>
+                          }
+                        />
+                      </li>
+                    );
+                  })}
                 </ol>
               )}
             </section>
@@ -141,8 +183,9 @@ export function MoversPage() {
               <h2 id="new-on-rising-stars" className="mb-4 text-lg font-semibold text-slate-900">
                 New on Rising Stars
               </h2>
-              <CardList
-                cards={data.rising_stars.entered}
+              <MoveList
+                moves={data.rising_stars.entered}
+                verb="Entered"
                 empty="No fiction joined Rising Stars in the latest capture."
               />
             </section>
@@ -150,8 +193,9 @@ export function MoversPage() {
               <h2 id="left-rising-stars" className="mb-4 text-lg font-semibold text-slate-900">
                 Left Rising Stars
               </h2>
-              <CardList
-                cards={data.rising_stars.left}
+              <MoveList
+                moves={data.rising_stars.left}
+                verb="Left"
                 empty="No fiction left Rising Stars in the latest capture."
               />
               {data.rising_stars.captured_at && data.rising_stars.previous_captured_at && (

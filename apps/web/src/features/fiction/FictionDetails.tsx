@@ -3,7 +3,7 @@ import { fictionPath, titleSlug } from '@rrc/contract/rules';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Release } from '../../components/charts/release-markers.tsx';
-import { DownloadButton } from '../../components/DownloadButton.tsx';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
@@ -11,16 +11,17 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { titleCase } from '../../lib/format.ts';
 import { royalroadIdIn } from '../../lib/royalroad-id.ts';
 import { useSession } from '../../lib/session.ts';
-import { signInPath } from '../../lib/sign-in-path.ts';
-import { downloadFiction } from './api/download-fiction.ts';
 import { useFiction } from './api/get-fiction.ts';
 import { useFictionHistory } from './api/get-fiction-history.ts';
 import { useFictionRisingStars } from './api/get-fiction-rising-stars.ts';
+import { AboutPanel } from './components/AboutPanel.tsx';
+import { DescriptionPanel } from './components/DescriptionPanel.tsx';
+import { FictionActions } from './components/FictionActions.tsx';
 import { RefreshNow } from './components/RefreshNow.tsx';
 import { StatsPanel } from './components/StatsPanel.tsx';
+import { Summary } from './components/Summary.tsx';
 
 const ROYALROAD = 'https://www.royalroad.com';
 
@@ -117,7 +118,7 @@ export function FictionDetails({
   const authorUrl = data.author_id ? `${ROYALROAD}/profile/${data.author_id}` : null;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <div className="flex items-center gap-3">
         <Link to="/dashboard" className={buttonClasses('ghost', '-ml-2 px-2')} aria-label="Back to dashboard">
           <Icon name="back" className="h-5 w-5" />
@@ -126,161 +127,81 @@ export function FictionDetails({
         <p className="text-sm font-semibold tracking-wide text-slate-500 uppercase">Fiction Details</p>
       </div>
 
-      <header className="mt-4 flex flex-col gap-5 sm:flex-row">
-        <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="shrink-0 self-start">
-          <Cover src={data.image_url} title={data.title} className="h-48 w-32 shadow-md sm:h-56 sm:w-40" />
+      {/* A phone puts the cover beside the title and the actions below both; a wider screen keeps the cover apart. */}
+      <header className="mt-4 grid grid-cols-[6rem_minmax(0,1fr)] gap-x-4 gap-y-4 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-x-6">
+        <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="self-start sm:row-span-2">
+          <Cover src={data.image_url} title={data.title} className="h-36 w-24 shadow-md sm:h-60 sm:w-40" />
         </a>
-        <div className="min-w-0 flex-1 space-y-3">
-          <div>
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-brand-700">
-                {data.title}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            <a href={fictionUrl} target="_blank" rel="noopener noreferrer" className="hover:text-brand-700">
+              {data.title}
+            </a>
+            {data.sponsored && (
+              <span className="ml-3 inline-flex translate-y-[-3px] items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 align-middle text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
+                <span aria-hidden="true">★</span> Sponsored
+              </span>
+            )}
+          </h1>
+          <p className="mt-1 text-slate-600">
+            by{' '}
+            {authorUrl ? (
+              <a
+                href={authorUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 hover:underline"
+              >
+                {data.author_name ?? 'Unknown Author'}
               </a>
-              {data.sponsored && (
-                <span className="ml-3 inline-flex translate-y-[-3px] items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 align-middle text-xs font-semibold text-amber-800 ring-1 ring-amber-200">
-                  <span aria-hidden="true">★</span> Sponsored
-                </span>
-              )}
-            </h1>
-            <p className="mt-1 text-slate-600">
-              by{' '}
-              {authorUrl ? (
-                <a
-                  href={authorUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {data.author_name ?? 'Unknown Author'}
-                </a>
-              ) : (
-                <span className="font-medium">{data.author_name ?? 'Unknown Author'}</span>
-              )}
-            </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {signedIn && favoriteButton(data, setError)}
-            {signedIn && alerts?.(data)}
-            {signedIn ? (
-              <DownloadButton
-                download={(onProgress) => downloadFiction(data.royalroad_id, onProgress)}
-                label="Data download"
-                onError={setError}
-              />
             ) : (
-              <>
-                <Link to={`/login?fiction_id=${data.royalroad_id}`} className={buttonClasses('primary')}>
-                  Sign in to track this fiction
-                </Link>
-                <Link
-                  to={signInPath(fictionPath(data.royalroad_id, data.title))}
-                  className={buttonClasses('secondary')}
-                >
-                  Sign in to download data
-                </Link>
-              </>
+              <span className="font-medium">{data.author_name ?? 'Unknown Author'}</span>
             )}
-            <Link to={`/rising-stars-position/${data.royalroad_id}`} className={buttonClasses('secondary')}>
-              Rising Stars Position Calculator
-            </Link>
-            <Link to={`/compare?ids=${data.royalroad_id}`} className={buttonClasses('secondary')}>
-              Compare
-            </Link>
-            {!data.sponsored && (
-              // The sponsorship page is reached by a full page load (SPEC §1).
-              <a href={`/sponsor/${data.royalroad_id}`} className={buttonClasses('secondary')}>
-                Sponsor this fiction
-              </a>
-            )}
-            <Link to="/coffee" className={buttonClasses('ghost')}>
-              Buy us a coffee
-            </Link>
+          </p>
+          <Summary fiction={data} />
+          <div className="mt-3">
+            <Freshness at={asOf} />
           </div>
+        </div>
+        <div className="col-span-2 min-w-0 space-y-3 sm:col-span-1 sm:col-start-2">
+          <FictionActions
+            fiction={data}
+            fictionUrl={fictionUrl}
+            signedIn={Boolean(signedIn)}
+            primary={signedIn ? favoriteButton(data, setError) : null}
+            alerts={signedIn ? alerts?.(data) : null}
+            onError={setError}
+          />
           {signedIn && <RefreshNow royalroadId={data.royalroad_id} />}
           {user?.admin && adminTools(data)}
           {error && <Alert tone="error">{error}</Alert>}
         </div>
       </header>
 
+      {/* On a phone the reader meets the description and tags before any figure; on a wide screen they share a row. */}
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <StatsPanel fiction={data} asOf={asOf} />
-          {history.isPending || records.isPending ? (
-            <ChartsLoading />
-          ) : (
-            <WhenVisible placeholder={<ChartsLoading />}>
-              <Suspense fallback={<ChartsLoading />}>
-                <FictionCharts points={points} records={records.data ?? []} releases={releases} />
-              </Suspense>
-            </WhenVisible>
-          )}
-          {analytics?.(data)}
+        {data.description && (
+          <div className="min-w-0 lg:col-span-2">
+            <DescriptionPanel html={data.description} fictionUrl={fictionUrl} />
+          </div>
+        )}
+        <div className={data.description ? 'min-w-0' : 'min-w-0 lg:col-span-3'}>
+          <AboutPanel fiction={data} />
         </div>
-        <aside className="space-y-6">
-          <section
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-            aria-labelledby="about-heading"
-          >
-            <h2 id="about-heading" className="text-lg font-semibold text-slate-900">
-              About this fiction
-            </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-slate-500">Status</dt>
-                <dd className="font-medium text-slate-900">{titleCase(data.status) || 'N/A'}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Type</dt>
-                <dd className="font-medium text-slate-900">{data.type ?? 'N/A'}</dd>
-              </div>
-            </dl>
-            {data.tags.length > 0 && (
-              <>
-                <h3 className="mt-4 text-sm font-medium text-slate-500">Tags</h3>
-                <ul className="mt-2 flex flex-wrap gap-1.5">
-                  {data.tags.map((tag) => (
-                    <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            {data.warnings.length > 0 && (
-              <>
-                <h3 className="mt-4 text-sm font-medium text-slate-500">Content warnings</h3>
-                <ul className="mt-2 flex flex-wrap gap-1.5">
-                  {data.warnings.map((warning) => (
-                    <li
-                      key={warning}
-                      className="rounded-md bg-amber-50 px-2 py-0.5 text-xs text-amber-900 ring-1 ring-amber-200"
-                    >
-                      {warning}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
-          <section
-            className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-            aria-labelledby="description-heading"
-          >
-            <h2 id="description-heading" className="text-lg font-semibold text-slate-900">
-              Description
-            </h2>
-            {data.description ? (
-              <div
-                className="prose-description mt-3 space-y-3 text-sm leading-6 text-slate-700 [&_a]:text-brand-700 [&_a]:underline [&_hr]:my-3 [&_hr]:border-slate-200"
-                // Sanitized to a small allowlist of tags when it was stored.
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server before storage
-                dangerouslySetInnerHTML={{ __html: data.description }}
-              />
-            ) : (
-              <p className="mt-3 text-sm text-slate-500">No description available</p>
-            )}
-          </section>
-        </aside>
+      </div>
+
+      <div className="mt-6 min-w-0 space-y-6">
+        <StatsPanel fiction={data} asOf={asOf} />
+        {history.isPending || records.isPending ? (
+          <ChartsLoading />
+        ) : (
+          <WhenVisible placeholder={<ChartsLoading />}>
+            <Suspense fallback={<ChartsLoading />}>
+              <FictionCharts points={points} records={records.data ?? []} releases={releases} />
+            </Suspense>
+          </WhenVisible>
+        )}
+        {analytics?.(data)}
       </div>
     </div>
   );

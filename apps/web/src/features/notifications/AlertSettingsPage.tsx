@@ -1,15 +1,20 @@
-import type { WEBHOOK_KINDS } from '@rrc/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { useNotificationSettings, useRegenerateFeed, useSaveNotificationSettings } from './api/settings.ts';
-import { useAddWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from './api/webhooks.ts';
+import { CopyButton } from './CopyButton.tsx';
+import { WatchedFictions } from './WatchedFictions.tsx';
+import { Webhooks } from './Webhooks.tsx';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** Every time zone this browser knows, for the picker (UTC first). */
+const timeZones = (): string[] => {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...known.filter((zone) => zone !== 'UTC')];
+};
 const HOURS = [...Array(24).keys()];
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -19,6 +24,9 @@ function EmailAndDigest() {
   const [hour, setHour] = useState(8);
   const [zone, setZone] = useState('UTC');
   const hourId = useId();
+  const zoneId = useId();
+  const [zones] = useState(timeZones);
+  const zoneKnown = zones.includes(zone);
   const data = settings.data;
 
   useEffect(() => {
@@ -54,7 +62,7 @@ function EmailAndDigest() {
           className="space-y-3 rounded-xl bg-slate-50 p-4"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate({ digest_enabled: true, digest_hour: hour, time_zone: zone });
+            if (zoneKnown) save.mutate({ digest_enabled: true, digest_hour: hour, time_zone: zone });
           }}
         >
           <p className="text-sm font-semibold text-slate-900">
@@ -85,15 +93,37 @@ function EmailAndDigest() {
                 ))}
               </select>
             </div>
-            <TextField
-              label="Time zone"
-              value={zone}
-              onChange={(event) => setZone(event.target.value)}
-              hint="Like Europe/Paris"
-            />
+            <div>
+              <label htmlFor={zoneId} className="block text-sm font-medium text-slate-700">
+                Time zone
+              </label>
+              <input
+                id={zoneId}
+                list={`${zoneId}-zones`}
+                value={zone}
+                autoComplete="off"
+                aria-invalid={!zoneKnown}
+                aria-describedby={`${zoneId}-hint`}
+                onChange={(event) => setZone(event.target.value)}
+                className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-300"
+              />
+              <datalist id={`${zoneId}-zones`}>
+                {zones.map((option) => (
+                  <option key={option} value={option} />
+                ))}
+              </datalist>
+              <p
+                id={`${zoneId}-hint`}
+                className={`mt-1 text-xs ${zoneKnown ? 'text-slate-500' : 'text-red-700'}`}
+              >
+                {zoneKnown
+                  ? `Type to search; this browser is in ${browserZone()}.`
+                  : 'Pick a time zone from the list, like Europe/Paris.'}
+              </p>
+            </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!emailPossible || save.isPending}>
+            <Button type="submit" disabled={!emailPossible || save.isPending || !zoneKnown}>
               {settingsData.digest_enabled ? 'Save digest' : 'Turn the digest on'}
             </Button>
             {settingsData.digest_enabled && (
@@ -127,109 +157,12 @@ function Feed() {
       <p className="mt-3 rounded-lg bg-slate-50 p-3 font-mono text-xs break-all text-slate-800">
         {settings.data.feed_url}
       </p>
-      <Button
-        className="mt-3"
-        variant="secondary"
-        disabled={regenerate.isPending}
-        onClick={() => regenerate.mutate()}
-      >
-        New feed address
-      </Button>
-    </Card>
-  );
-}
-
-function Webhooks() {
-  const hooks = useWebhooks();
-  const add = useAddWebhook();
-  const remove = useDeleteWebhook();
-  const test = useTestWebhook();
-  const [url, setUrl] = useState('');
-  const [kind, setKind] = useState<(typeof WEBHOOK_KINDS)[number]>('discord');
-  const [tested, setTested] = useState<number | null>(null);
-  const kindId = useId();
-
-  return (
-    <Card title="Webhooks">
-      <p className="text-sm text-slate-600">
-        Up to 5 addresses called for the fictions whose alerts include webhooks: a Discord webhook, or your
-        own receiver of signed JSON (see the README for the <code>RRC-Signature</code> scheme).
-      </p>
-      {hooks.isError && <Alert tone="error">{hooks.error.message}</Alert>}
-      <ul className="mt-4 space-y-3">
-        {hooks.data?.map((hook) => (
-          <li key={hook.id} className="rounded-xl p-3 ring-1 ring-slate-200">
-            <p className="font-mono text-sm break-all text-slate-900">{hook.url}</p>
-            <p className="mt-1 text-sm text-slate-600">
-              {hook.kind === 'discord' ? 'Discord' : 'Signed JSON'}
-              {hook.enabled ? '' : ` — switched off: ${hook.disabled_reason ?? ''}`}
-            </p>
-            <div className="mt-2 flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                disabled={test.isPending || !hook.enabled}
-                onClick={() => test.mutate(hook.id, { onSuccess: () => setTested(hook.id) })}
-              >
-                Send test
-              </Button>
-              <Button variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(hook.id)}>
-                Remove
-              </Button>
-            </div>
-            {tested === hook.id && (
-              <p className="mt-2 text-sm text-emerald-700">Test sent: it arrives within seconds.</p>
-            )}
-          </li>
-        ))}
-      </ul>
-      {add.data && (
-        <div className="mt-4">
-          <Alert tone="success">
-            Webhook added. Its signing secret, shown this once:{' '}
-            <code className="break-all">{add.data.secret}</code>
-          </Alert>
-        </div>
-      )}
-      {(hooks.data?.length ?? 0) < 5 && (
-        <form
-          className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate({ url, kind }, { onSuccess: () => setUrl('') });
-          }}
-        >
-          <TextField
-            label="Webhook address"
-            type="url"
-            required
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            placeholder="https://discord.com/api/webhooks/…"
-          />
-          <div>
-            <label htmlFor={kindId} className="block text-sm font-medium text-slate-700">
-              Kind
-            </label>
-            <select
-              id={kindId}
-              value={kind}
-              onChange={(event) => setKind(event.target.value as typeof kind)}
-              className="mt-1 block w-full rounded-lg border-0 bg-white px-3 py-2 text-slate-900 ring-1 ring-slate-300"
-            >
-              <option value="discord">Discord</option>
-              <option value="json">Signed JSON</option>
-            </select>
-          </div>
-          <Button type="submit" disabled={add.isPending}>
-            Add webhook
-          </Button>
-        </form>
-      )}
-      {(add.isError || remove.isError || test.isError) && (
-        <div className="mt-3">
-          <Alert tone="error">{(add.error ?? remove.error ?? test.error)?.message}</Alert>
-        </div>
-      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <CopyButton text={settings.data.feed_url} label="Copy the feed address" />
+        <Button variant="secondary" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+          New feed address
+        </Button>
+      </div>
     </Card>
   );
 }
@@ -253,19 +186,23 @@ function FailedDeliveries() {
   );
 }
 
-/** `/notifications/settings`: email and digest, the private feed, webhooks and what could not be delivered. */
+/**
+ * `/notifications/settings`: what the reader watches, email and digest, webhooks, the private feed and what
+ * could not be delivered.
+ */
 export function AlertSettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Alert settings</h1>
         <p className="mt-1 text-slate-600">
-          Choose which events of a fiction you hear about on its page.{' '}
+          What you watch and how you hear of it.{' '}
           <Link to="/notifications" className="font-medium text-brand-700 hover:underline">
             Back to notifications
           </Link>
         </p>
       </div>
+      <WatchedFictions />
       <EmailAndDigest />
       <Webhooks />
       <Feed />

@@ -1,4 +1,4 @@
-import { WATCH_EVENT_LABELS, WATCH_EVENTS, type WatchEvent } from '@rrc/contract';
+import { WATCH_EVENT_LABELS, WATCH_EVENTS, type WatchEvent } from '@rrc/contract/rules';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';

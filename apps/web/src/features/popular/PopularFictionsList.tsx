@@ -23,8 +23,8 @@ export function PopularFictionsList({ fictions }: { fictions: PopularFiction[] }
                 {plainText(fiction.description) || 'No description available'}
               </p>
               <p className="text-xs text-slate-500">
-                {titleCase(fiction.status) || 'N/A'} · {formatCount(fiction.stats.followers)} followers ·
-                score {formatScore(fiction.stats.score)}
+                {titleCase(fiction.status) || 'N/A'} · {formatCount(fiction.stats.followers)} followers
+                {fiction.stats.score !== null && ` · score ${formatScore(fiction.stats.score)}`}
               </p>
               <Tags tags={fiction.tags} most={3} />
             </div>

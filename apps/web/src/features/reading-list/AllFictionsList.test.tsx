@@ -109,7 +109,10 @@ describe('AllFictionsList states', () => {
     reply.resolve(
       ok([entry(1, { is_favorite: true }), entry(2, { is_favorite: true }), entry(3), entry(4), entry(5)]),
     );
-    expect(await screen.findByRole('heading', { name: 'All Your Fictions (5)' })).toBeInTheDocument();
+    // The first render of the file also loads the row's code: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'All Your Fictions (5)' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 favorites')).toBeInTheDocument();
     expect(screen.queryByText('Loading fictions...')).not.toBeInTheDocument();
     expect(rows()).toHaveLength(5);
@@ -149,26 +152,28 @@ describe('AllFictionsList states', () => {
 });
 
 describe('AllFictionsList rows', () => {
-  it('marks favorites, offers the toggle, and Remove only for non-favorites', async () => {
+  it('offers one favorite toggle (pressed for a favorite, no second badge) and Remove on every row', async () => {
     await renderList(() => [
-      entry(1, { is_favorite: true }, { title: 'Loved One' }),
+      entry(1, { is_favorite: true, favorite_position: 1 }, { title: 'Loved One' }),
       entry(2, {}, { title: 'Just Listed' }),
     ]);
     const loved = rowOf('Loved One');
     const listed = rowOf('Just Listed');
 
-    expect(within(loved).getByText('Favorite')).toBeInTheDocument();
-    expect(within(loved).getByRole('button', { name: /Favorited/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(loved).getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(loved).queryByText('Favorite', { exact: true })).not.toBeInTheDocument();
     expect(within(loved).queryByRole('button', { name: 'Add to Favorites' })).not.toBeInTheDocument();
-    expect(within(loved).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(within(loved).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
 
-    expect(within(listed).queryByText('Favorite')).not.toBeInTheDocument();
     expect(within(listed).getByRole('button', { name: 'Add to Favorites' })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
-    expect(within(listed).queryByRole('button', { name: /Favorited/ })).not.toBeInTheDocument();
+    expect(within(listed).queryByRole('button', { name: 'Favorited' })).not.toBeInTheDocument();
     expect(within(listed).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    // The toggle keeps one width whatever it says, so nothing beside it moves when it is pressed.
+    expect(within(loved).getByRole('button', { name: 'Favorited' }).className).toContain('w-44');
+    expect(within(listed).getByRole('button', { name: 'Add to Favorites' }).className).toContain('w-44');
   });
 
   it('links each row to /fiction/{royalroad_id} without the slug', async () => {
@@ -186,7 +191,8 @@ describe('AllFictionsList rows', () => {
     expect(rowOf('Complete')).toHaveTextContent(
       `by Pirateaba · Ongoing · ${(45678).toLocaleString()} followers · score 4.6`,
     );
-    expect(rowOf('Unknown Title')).toHaveTextContent('by Unknown Author · N/A · 0 followers · score N/A');
+    expect(rowOf('Unknown Title')).toHaveTextContent('by Unknown Author · N/A · 0 followers');
+    expect(rowOf('Unknown Title')).not.toHaveTextContent('score');
   });
 
   it('shows the list in the order the server gives: favorites first, then newest', async () => {
@@ -212,29 +218,66 @@ describe('AllFictionsList favorite toggle', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add to Favorites' }));
 
-    expect(await screen.findByRole('button', { name: /Favorited/ })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Favorited' })).toBeInTheDocument();
     expect(screen.getByText('1 favorites')).toBeInTheDocument();
-    expect(within(rowOf('Fiction 4')).getByText('Favorite')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    expect(within(rowOf('Fiction 4')).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       expect.objectContaining({ method: 'POST', path: '/api/userFictions/4/favorite' }),
     ]);
   });
 
-  it('takes a fiction out of the favorites and then offers Remove', async () => {
-    let favorite = true;
-    const { user } = await renderList(() => [entry(4, { is_favorite: favorite })], {
-      'POST /api/userFictions/4/favorite': () => {
-        favorite = false;
-        return ok(entry(4));
+  it('unfavorites at once without asking, and Undo makes it a favorite again in its place', async () => {
+    // Three favorites in the reader's order 4, 5, 6; the middle one is unfavorited.
+    const favorites = new Set([4, 5, 6]);
+    let order = [4, 5, 6];
+    const list = () =>
+      [4, 5, 6].map((id) =>
+        entry(id, {
+          is_favorite: favorites.has(id),
+          favorite_position: favorites.has(id) ? order.indexOf(id) + 1 : null,
+        }),
+      );
+    const { user, calls } = await renderList(list, {
+      'POST /api/userFictions/5/favorite': () => {
+        if (favorites.delete(5)) {
+          order = order.filter((id) => id !== 5);
+        } else {
+          favorites.add(5);
+          order = [...order, 5];
+        }
+        return ok(entry(5, { is_favorite: favorites.has(5) }));
+      },
+      'GET /api/userFictions/favorites?limit=1000': () =>
+        ok({
+          userFictions: order.map((id) => entry(id, { is_favorite: true })),
+          pagination: { page: 1, limit: 1000, total: order.length, totalPages: 1 },
+        }),
+      'POST /api/userFictions/favorites/reorder': (call) => {
+        order = (call.body as { fictionIds: number[] }).fictionIds;
+        return ok({ fictionIds: order });
       },
     });
 
-    await user.click(screen.getByRole('button', { name: /Favorited/ }));
+    await user.click(within(rowOf('Fiction 5')).getByRole('button', { name: 'Favorited' }));
 
-    expect(await screen.findByRole('button', { name: 'Add to Favorites' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
-    expect(screen.getByText('0 favorites')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const toast = await screen.findByText('“Fiction 5” is no longer a favorite.');
+    expect(
+      await within(rowOf('Fiction 5')).findByRole('button', { name: 'Add to Favorites' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 favorites')).toBeInTheDocument();
+
+    await user.click(within(toast.parentElement as HTMLElement).getByRole('button', { name: 'Undo' }));
+
+    await waitFor(() => expect(screen.queryByText(/is no longer a favorite/)).not.toBeInTheDocument());
+    expect(await within(rowOf('Fiction 5')).findByRole('button', { name: 'Favorited' })).toBeInTheDocument();
+    expect(order).toEqual([4, 5, 6]);
+    expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/userFictions/5/favorite',
+      'POST /api/userFictions/5/favorite',
+      'POST /api/userFictions/favorites/reorder',
+    ]);
+    expect(writes(calls)[2]?.body).toEqual({ fictionIds: [4, 5, 6] });
   });
 
   it('disables the toggle while pending and shows "Failed to update favorite status" when it fails', async () => {
@@ -260,7 +303,7 @@ describe('AllFictionsList removing a fiction', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Remove Fiction?' });
     expect(dialog).toHaveTextContent(
-      'Are you sure you want to remove "Azarinth Healer" from your list? This action cannot be undone.',
+      'Are you sure you want to remove "Azarinth Healer" from your list? Its reading status and progress go with it. This action cannot be undone.',
     );
     expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -306,6 +349,29 @@ describe('AllFictionsList removing a fiction', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to remove fiction$/);
     expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
     expect(rows()).toHaveLength(1);
+  });
+
+  it('removes a favorite too, after asking: unfavorites it, then takes it off the list', async () => {
+    let list = [entry(1, { is_favorite: true, favorite_position: 1 }, { title: 'Loved One' })];
+    const { user, calls } = await renderList(() => list, {
+      'POST /api/userFictions/1/favorite': () => ok(entry(1)),
+      'DELETE /api/userFictions/1': () => {
+        list = [];
+        return ok({ removed: true });
+      },
+    });
+
+    await user.click(within(rowOf('Loved One')).getByRole('button', { name: 'Remove' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Fiction?' });
+    expect(dialog).toHaveTextContent('from your list? It is one of your favorites.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText("You haven't added any fictions yet.")).toBeInTheDocument();
+    expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/userFictions/1/favorite',
+      'DELETE /api/userFictions/1',
+    ]);
   });
 
   it("shows the server's reason when it refuses, e.g. for a favorite", async () => {
@@ -414,17 +480,43 @@ describe('Reading status and chapter progress', () => {
     );
   });
 
-  it('shows the progress as chapters and a percentage, with Save only after a change', async () => {
+  it('shows the progress as chapters and a percentage, and no Save button even after a change', async () => {
     const { user } = await renderList(() => [entry(6, { current_chapter: 5, total_chapters: 20 })]);
     const row = rowOf('Fiction 6');
 
     expect(within(row).getByLabelText('Chapter')).toHaveValue('5');
     expect(within(row).getByLabelText('of')).toHaveValue('20');
     expect(within(row).getByText('25%')).toBeInTheDocument();
-    expect(within(row).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
     await user.type(within(row).getByLabelText('Chapter'), '0');
-    expect(within(row).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('leaves "of" empty when the chapter count is unknown (never "of 1" or "of 0") and saves once it is given', async () => {
+    const { user, calls } = await renderList(
+      () => [entry(6, { current_chapter: 0, total_chapters: null }, { chapter_count: null })],
+      {
+        'PUT /api/userFictions/706/progress': () => ok(entry(6, { current_chapter: 3, total_chapters: 30 })),
+      },
+    );
+    const row = rowOf('Fiction 6');
+    expect(within(row).getByLabelText('of')).toHaveValue('');
+    expect(within(row).getByLabelText('of')).toHaveAttribute('placeholder', '?');
+    expect(within(row).queryByText(/%$/)).not.toBeInTheDocument();
+
+    await user.clear(within(row).getByLabelText('Chapter'));
+    await user.type(within(row).getByLabelText('Chapter'), '3');
+    await user.tab();
+    await user.tab();
+    expect(within(row).getByRole('alert')).toHaveTextContent(
+      'Enter how many chapters there are to save your progress.',
+    );
+    expect(writes(calls)).toHaveLength(0);
+
+    await user.type(within(row).getByLabelText('of'), '30');
+    await user.tab();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toEqual({ currentChapter: 3, totalChapters: 30 });
   });
 
   it('uses the chapter count of the fiction when no total was saved', async () => {
@@ -440,15 +532,14 @@ describe('Reading status and chapter progress', () => {
 
     await user.clear(within(row).getByLabelText('Chapter'));
     await user.type(within(row).getByLabelText('Chapter'), '21');
-    await user.click(within(row).getByRole('button', { name: 'Save' }));
 
-    expect(within(row).getByRole('alert')).toHaveTextContent(
+    expect(await within(row).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
       'The current chapter cannot be past the last chapter.',
     );
     expect(writes(calls)).toHaveLength(0);
   });
 
-  it('sends PUT /api/userFictions/{id}/progress with the new chapters and shows the new percentage', async () => {
+  it('saves a moment after the typing stops, saying Saving... and then Saved, and shows the new percentage', async () => {
     const reply = deferred<Response>();
     let saved = { current_chapter: 5, total_chapters: 20 };
     const { user, calls } = await renderList(() => [entry(6, saved)], {
@@ -460,9 +551,12 @@ describe('Reading status and chapter progress', () => {
     await user.type(within(row).getByLabelText('Chapter'), '15');
     await user.clear(within(row).getByLabelText('of'));
     await user.type(within(row).getByLabelText('of'), '30');
-    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    // Still typing: nothing sent yet, and going from one field to the other sent nothing either.
+    expect(writes(calls)).toHaveLength(0);
 
-    expect(within(row).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+    await waitFor(() => expect(within(row).getByRole('status')).toHaveTextContent('Saving...'), {
+      timeout: 3000,
+    });
     expect(writes(calls)).toEqual([
       expect.objectContaining({
         method: 'PUT',
@@ -474,9 +568,10 @@ describe('Reading status and chapter progress', () => {
     saved = { current_chapter: 15, total_chapters: 30 };
     reply.resolve(ok(entry(6, saved)));
 
-    expect(await within(rowOf('Fiction 6')).findByText('50%')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('Fiction 6')).getByRole('status')).toHaveTextContent('Saved'));
+    expect(within(rowOf('Fiction 6')).getByText('50%')).toBeInTheDocument();
     expect(within(rowOf('Fiction 6')).getByLabelText('Chapter')).toHaveValue('15');
-    expect(within(rowOf('Fiction 6')).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(writes(calls)).toHaveLength(1);
   });
 
   it('accepts the last chapter itself and keeps only digits in the fields', async () => {
@@ -488,7 +583,8 @@ describe('Reading status and chapter progress', () => {
     await user.clear(within(row).getByLabelText('Chapter'));
     await user.type(within(row).getByLabelText('Chapter'), '2x0.');
     expect(within(row).getByLabelText('Chapter')).toHaveValue('20');
-    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    await user.tab();
+    await user.tab();
 
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]?.body).toEqual({ currentChapter: 20, totalChapters: 20 });
@@ -502,7 +598,7 @@ describe('Reading status and chapter progress', () => {
 
     await user.type(within(row).getByLabelText('Chapter'), '0');
     await user.type(within(row).getByLabelText('of'), '0');
-    await user.click(within(row).getByRole('button', { name: 'Save' }));
+    await user.tab();
 
     expect(await within(row).findByRole('alert')).toHaveTextContent('currentChapter is too large.');
   });

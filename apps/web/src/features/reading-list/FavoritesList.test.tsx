@@ -203,7 +203,7 @@ describe('FavoritesList cards', () => {
     );
   });
 
-  it('falls back to Unknown Title, Unknown Author, No description available, 0 followers and N/A', async () => {
+  it('falls back to Unknown Title, Unknown Author, No description available and 0 followers; no score without one', async () => {
     await renderFavorites([
       favorite(1, {
         title: '',
@@ -221,7 +221,8 @@ describe('FavoritesList cards', () => {
     expect(within(card).getByText('by Unknown Author')).toBeInTheDocument();
     expect(within(card).getByText('No description available')).toBeInTheDocument();
     expect(stat(card, 'Followers')).toBe('0');
-    expect(stat(card, 'Score')).toBe('N/A');
+    expect(within(card).queryByText('Score')).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('N/A');
     expect(within(card).queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'No cover for Unknown Title', hidden: true })).toBeVisible();
     expect(within(card).queryByRole('img', { name: /^Cover of/, hidden: true })).toBeNull();
@@ -264,6 +265,17 @@ describe('FavoritesList Rising Stars badges', () => {
     expect(within(cardOf('Fiction 1')).getByText('Rising Stars #12')).toBeInTheDocument();
     expect(within(cardOf('Fiction 3')).getByText('Fantasy #4')).toBeInTheDocument();
     expect(within(cardOf('Fiction 2')).queryByRole('list', { name: 'Rising Stars positions' })).toBeNull();
+  });
+
+  it('says when the capture behind the badges was taken', async () => {
+    await renderFavorites(
+      [favorite(1)],
+      ok({ captured_at: '2025-01-02T08:24:00.000Z', badges: { '1': [badge('main', 12, 15)] } }),
+    );
+
+    expect(await screen.findByTestId('freshness')).toHaveTextContent(
+      /^Rising Stars captured Jan 2, 2025 — .+ ago$/,
+    );
   });
 
   it("lists 'main' first, then the others alphabetically by label", async () => {
@@ -598,9 +610,12 @@ describe('FavoritesList reading status and progress', () => {
 
     await user.clear(within(card).getByLabelText('Chapter'));
     await user.type(within(card).getByLabelText('Chapter'), '7');
-    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(within(card).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
-    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent('Saved'));
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
       path: '/api/userFictions/501/progress',
       body: { currentChapter: 7, totalChapters: 10 },
@@ -613,73 +628,100 @@ describe('FavoritesList reading status and progress', () => {
 
     await user.clear(within(card).getByLabelText('of'));
     await user.type(within(card).getByLabelText('of'), '2');
-    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await user.tab();
 
-    expect(within(card).getByRole('alert')).toHaveTextContent(
+    expect(await within(card).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
       'The current chapter cannot be past the last chapter.',
     );
     expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 });
 
-describe('FavoritesList removing a favorite', () => {
-  it('asks "Remove from Favorites?" and names the fiction', async () => {
-    const { user, calls } = await renderFavorites([favorite(1, { title: 'The Wandering Inn' })]);
-
-    await user.click(screen.getByRole('button', { name: 'Remove The Wandering Inn from favorites' }));
-
-    const dialog = screen.getByRole('dialog', { name: 'Remove from Favorites?' });
-    expect(dialog).toHaveTextContent(
-      'Are you sure you want to remove "The Wandering Inn" from your favorites? This action cannot be undone.',
-    );
-    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
-  });
-
-  it('closes on Cancel without sending anything', async () => {
-    const { user, calls } = await renderFavorites([favorite(1)]);
-
-    await user.click(screen.getByRole('button', { name: 'Remove Fiction 1 from favorites' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
-
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(cards()).toHaveLength(1);
-    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
-  });
-
-  it('shows "Removing..." while pending, posts the toggle, and the card leaves', async () => {
-    const toggle = deferred<Response>();
+describe('FavoritesList unfavoriting', () => {
+  it('unfavorites at once without asking, and the card leaves', async () => {
     let favorites = [favorite(1, { title: 'Keep Me' }), favorite(2, { title: 'Drop Me' })];
     const calls = mockApi({
       [FAVORITES]: () => page(favorites),
       [badgesRoute([1, 2])]: () => NO_BADGES.clone(),
       [badgesRoute([1])]: () => NO_BADGES.clone(),
-      'POST /api/userFictions/2/favorite': () => toggle.promise,
+      'POST /api/userFictions/2/favorite': () => {
+        favorites = [favorites[0] as FavoriteEntry];
+        return ok({ ...favorite(2, { title: 'Drop Me' }), is_favorite: false });
+      },
     });
     const { user } = renderWithProviders(<FavoritesList />, { route: '/dashboard' });
     await screen.findAllByTestId('favorite-card');
 
-    await user.click(screen.getByRole('button', { name: 'Remove Drop Me from favorites' }));
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    const star = screen.getByRole('button', { name: 'Unfavorite Drop Me' });
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    await user.click(star);
 
-    const dialog = screen.getByRole('dialog', { name: 'Remove from Favorites?' });
-    expect(within(dialog).getByRole('button', { name: 'Removing...' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('“Drop Me” is no longer a favorite.')).toBeInTheDocument();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(screen.getByRole('heading', { name: 'Your Favorites (1)' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([
       expect.objectContaining({ method: 'POST', path: '/api/userFictions/2/favorite' }),
     ]);
-
-    favorites = [favorites[0] as FavoriteEntry];
-    toggle.resolve(ok({ ...favorite(2, { title: 'Drop Me' }), is_favorite: false }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.queryByRole('link', { name: 'Drop Me' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Your Favorites (1)' })).toBeInTheDocument();
   });
 
-  it('keeps the dialog open with "Failed to remove from favorites" when the toggle fails', async () => {
+  it('puts it back in its place with Undo', async () => {
+    let order = [1, 2, 3];
+    const entries = () => order.map((id) => favorite(id, { title: `Fiction ${id}` }));
+    const calls = mockApi({
+      [FAVORITES]: () => page(entries()),
+      [badgesRoute([1, 2, 3])]: () => NO_BADGES.clone(),
+      [badgesRoute([1, 3])]: () => NO_BADGES.clone(),
+      'POST /api/userFictions/2/favorite': () => {
+        // The server puts a new favorite last.
+        order = order.includes(2) ? order.filter((id) => id !== 2) : [...order, 2];
+        return ok(favorite(2));
+      },
+      'POST /api/userFictions/favorites/reorder': (call) => {
+        order = (call.body as { fictionIds: number[] }).fictionIds;
+        return ok({ fictionIds: order });
+      },
+    });
+    const { user } = renderWithProviders(<FavoritesList />, { route: '/dashboard' });
+    await screen.findAllByTestId('favorite-card');
+
+    await user.click(screen.getByRole('button', { name: 'Unfavorite Fiction 2' }));
+    await waitFor(() => expect(titlesInOrder()).toEqual(['Fiction 1', 'Fiction 3']));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    await waitFor(() => expect(titlesInOrder()).toEqual(['Fiction 1', 'Fiction 2', 'Fiction 3']));
+    expect(screen.queryByText(/is no longer a favorite/)).not.toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body ?? null]),
+    ).toEqual([
+      ['/api/userFictions/2/favorite', null],
+      ['/api/userFictions/2/favorite', null],
+      ['/api/userFictions/favorites/reorder', { fictionIds: [1, 2, 3] }],
+    ]);
+  });
+
+  it('goes away by itself, or with its close button, leaving the fiction unfavorited', async () => {
+    let favorites = [favorite(1)];
+    mockApi({
+      [FAVORITES]: () => page(favorites),
+      [badgesRoute([1])]: () => NO_BADGES.clone(),
+      'POST /api/userFictions/1/favorite': () => {
+        favorites = [];
+        return ok({ ...favorite(1), is_favorite: false });
+      },
+    });
+    const { user } = renderWithProviders(<FavoritesList />, { route: '/dashboard' });
+    await screen.findAllByTestId('favorite-card');
+
+    await user.click(screen.getByRole('button', { name: 'Unfavorite Fiction 1' }));
+    await screen.findByText('“Fiction 1” is no longer a favorite.');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+
+    expect(screen.queryByText(/is no longer a favorite/)).not.toBeInTheDocument();
+    expect(await screen.findByText("You haven't added any favorites yet.")).toBeInTheDocument();
+  });
+
+  it('says "Failed to remove from favorites" when the toggle fails, and keeps the card', async () => {
     mockApi({
       [FAVORITES]: () => page([favorite(1)]),
       [badgesRoute([1])]: () => NO_BADGES.clone(),
@@ -688,16 +730,14 @@ describe('FavoritesList removing a favorite', () => {
     const { user } = renderWithProviders(<FavoritesList />, { route: '/dashboard' });
     await screen.findAllByTestId('favorite-card');
 
-    await user.click(screen.getByRole('button', { name: 'Remove Fiction 1 from favorites' }));
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Unfavorite Fiction 1' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Remove from Favorites?' });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Failed to remove from favorites$/);
-    expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeEnabled();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to remove from favorites$/);
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     expect(cards()).toHaveLength(1);
   });
 
-  it('shows the server error in the dialog when the server gives one', async () => {
+  it('shows the server error when the server gives one', async () => {
     mockApi({
       [FAVORITES]: () => page([favorite(1)]),
       [badgesRoute([1])]: () => NO_BADGES.clone(),
@@ -706,11 +746,8 @@ describe('FavoritesList removing a favorite', () => {
     const { user } = renderWithProviders(<FavoritesList />, { route: '/dashboard' });
     await screen.findAllByTestId('favorite-card');
 
-    await user.click(screen.getByRole('button', { name: 'Remove Fiction 1 from favorites' }));
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Unfavorite Fiction 1' }));
 
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
-      'That fiction is not in your list.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('That fiction is not in your list.');
   });
 });

@@ -64,6 +64,33 @@ describe('the Rising Stars main list', () => {
     );
   });
 
+  it('flags an old capture with its date and counts movement from that capture, not from today', async () => {
+    const capture = '2026-07-19T18:42:47.000Z';
+    const daysBefore = (days: number) => new Date(Date.parse(capture) - days * 86_400_000).toISOString();
+    mockApi({
+      [MAIN_LIST]: () =>
+        ok({
+          captured_at: capture,
+          previous_captured_at: daysBefore(0.25),
+          entries: [
+            entry(1, { movement: 'up', previous_position: 4, changed_at: capture }),
+            entry(2, { movement: 'down', previous_position: 1, changed_at: daysBefore(2) }),
+            entry(3, { changed_at: daysBefore(5) }),
+            entry(4, { movement: 'new', previous_position: null, changed_at: capture }),
+          ],
+        } satisfies MainList),
+    });
+    renderWithProviders(<MainListPage />, { route: '/rising-stars-main' });
+
+    const rows = await screen.findAllByTestId('main-entry');
+    expect(screen.getByTestId('freshness')).toHaveTextContent(/^Latest capture Jul 19, 2026 — \d+ days ago$/);
+    expect(rows[0]).toHaveTextContent(/Moved up from #4 at this capture/);
+    expect(rows[1]).toHaveTextContent(/Moved down from #1, 2 days before this capture/);
+    expect(rows[2]).toHaveTextContent(/No change for 5 days/);
+    expect(rows[3]).toHaveTextContent(/New at this capture/);
+    for (const row of rows) expect(row).not.toHaveTextContent(/ago/);
+  });
+
   it('says when there is no capture yet', async () => {
     mockApi({ [MAIN_LIST]: () => ok({ captured_at: null, previous_captured_at: null, entries: [] }) });
     renderWithProviders(<MainListPage />, { route: '/rising-stars-main' });

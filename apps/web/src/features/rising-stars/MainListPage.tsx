@@ -1,29 +1,46 @@
 import type { MainListEntry } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
 import { failureMessage } from '../../lib/api-client.ts';
-import { timeAgo } from '../../lib/format.ts';
+import { numberFormat } from '../../lib/intl.ts';
 import { localTime, pacificTime } from '../../lib/time.ts';
 import { useMainList } from './api/get-main-list.ts';
 
-function Movement({ entry }: { entry: MainListEntry }) {
-  const when = entry.changed_at ? `, ${timeAgo(entry.changed_at)}` : '';
+const DAY_MS = 86_400_000;
+
+/** "5 days", "6 hours", "1 minute": how long from one moment to a later one, in the reader's language. */
+function span(from: string, to: string): string | null {
+  const ms = Date.parse(to) - Date.parse(from);
+  if (!Number.isFinite(ms) || ms < 60_000) return null;
+  const [unit, size] =
+    ms >= DAY_MS
+      ? (['day', DAY_MS] as const)
+      : ms >= 3_600_000
+        ? (['hour', 3_600_000] as const)
+        : (['minute', 60_000] as const);
+  return numberFormat({ style: 'unit', unit, unitDisplay: 'long' }).format(Math.round(ms / size));
+}
+
+/**
+ * How a fiction moved, counted from the capture the list shows (not from today: an old capture reads as it
+ * stood): 'Moved up from #4 at this capture', '… 2 days before this capture', 'No change for 5 days'.
+ */
+function Movement({ entry, capturedAt }: { entry: MainListEntry; capturedAt: string }) {
+  const before = entry.changed_at ? span(entry.changed_at, capturedAt) : null;
+  const when = entry.changed_at ? (before ? `, ${before} before this capture` : ' at this capture') : '';
   if (entry.movement === 'new') {
     return (
       <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-100 ring-inset">
-        New{when}
+        New<span className="hidden sm:inline">{when}</span>
       </span>
     );
   }
   if (entry.movement === 'same') {
-    return (
-      <span className="text-xs text-slate-500">
-        ▬ No change{when && ` since ${timeAgo(entry.changed_at as string)}`}
-      </span>
-    );
+    return <span className="text-xs text-slate-500">▬ No change{before && ` for ${before}`}</span>;
   }
   const up = entry.movement === 'up';
   return (
@@ -31,7 +48,7 @@ function Movement({ entry }: { entry: MainListEntry }) {
       {/* The line is clipped to one line (every row the same height), so phones get the shorter words. */}
       <span aria-hidden="true">{up ? '▲' : '▼'}</span> <span className="sm:hidden">{up ? 'Up' : 'Down'}</span>
       <span className="hidden sm:inline">Moved {up ? 'up' : 'down'}</span> from #{entry.previous_position}
-      {when}
+      <span className="hidden sm:inline">{when}</span>
     </span>
   );
 }
@@ -94,6 +111,10 @@ export function MainListPage() {
               />
             ) : null}
           </p>
+          {/* Its room is kept while the list loads, so the flag of an old capture moves nothing below. */}
+          <div className="mt-2 flex min-h-7 items-center">
+            <Freshness at={list.data?.captured_at ?? null} />
+          </div>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/rising-stars-animation" className={buttonClasses('secondary')}>
@@ -138,7 +159,7 @@ export function MainListPage() {
                     by {entry.author_name ?? 'Unknown Author'}
                   </p>
                   <div className="mt-1 truncate py-0.5 text-xs">
-                    <Movement entry={entry} />
+                    <Movement entry={entry} capturedAt={list.data.captured_at as string} />
                   </div>
                 </div>
                 <dl className="hidden shrink-0 grid-cols-2 gap-x-5 text-right text-xs sm:grid">

@@ -2,6 +2,7 @@ import type { PositionResult } from '@rrc/contract';
 import { fictionPath, genreLabel } from '@rrc/contract/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Cover } from '../../components/ui/Cover.tsx';
@@ -125,6 +126,9 @@ export function PositionResultPage({ more }: { more?: (royalroadId: number) => R
                   Pacific)
                 </p>
               )}
+              <div className="mt-1.5">
+                <Freshness at={result.data.captured_at} />
+              </div>
             </div>
           </header>
 

@@ -2,6 +2,7 @@ import type { RisingStarEntry } from '@rrc/contract';
 import { compareGenres, genreLabel } from '@rrc/contract/rules';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Freshness } from '../../components/Freshness.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
@@ -137,6 +138,10 @@ export function ReplayPage() {
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Rising Stars replay</h1>
       <p className="mt-1 text-slate-600">Watch a list move, one capture at a time.</p>
+      {/* Its room is kept while the latest capture loads, so nothing below moves when it arrives. */}
+      <div className="mt-2 flex min-h-7 items-center">
+        <Freshness at={latestAt} />
+      </div>
 
       <div
         id={controls}
@@ -263,7 +268,7 @@ export function ReplayPage() {
                   } ${isFollowed ? 'z-10 bg-accent-300/40 ring-2 ring-accent-500' : 'bg-white ring-1 ring-slate-200'}`}
                   style={{ height: ROW - 6, transform: `translateY(${(entry.position - 1) * ROW}px)` }}
                 >
-                  <span className="w-8 text-right font-bold text-slate-900 tabular-nums">
+                  <span className="w-10 shrink-0 text-right font-bold text-slate-900 tabular-nums">
                     #{entry.position}
                   </span>
                   <span className="truncate text-sm font-medium text-slate-800">{entry.title}</span>

@@ -1,5 +1,7 @@
 import type { AdminStatistics, ScrapeHealth as JobHealth } from '@rrc/contract';
 import type { ReactNode } from 'react';
+import { Freshness } from '../../../components/Freshness.tsx';
+import { Alert } from '../../../components/ui/Alert.tsx';
 import { Card } from '../../../components/ui/Card.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { timeAgo } from '../../../lib/format.ts';
@@ -23,7 +25,10 @@ function sentence(phrase: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-function JobHealthEntry({ health }: { health: JobHealth }) {
+/** Said once above the jobs when nothing runs on a schedule. */
+export const SCHEDULER_OFF = 'The scheduler is off (SCHEDULER=off): nothing runs on a schedule.';
+
+function JobHealthEntry({ health, scheduler }: { health: JobHealth; scheduler: boolean }) {
   const run = health.last_run;
   const startedAt = run?.started_at ?? null;
   return (
@@ -32,8 +37,20 @@ function JobHealthEntry({ health }: { health: JobHealth }) {
         <div className="min-w-0">
           <h3 className="font-semibold text-slate-900">{jobLabel(health.job)}</h3>
           <p className="mt-0.5 text-sm text-slate-600">{sentence(health.description)}</p>
+          {health.last_capture_at && (
+            <div className="mt-1.5">
+              <Freshness at={health.last_capture_at} label="Last capture" />
+            </div>
+          )}
         </div>
-        {run ? <StatusPill status={run.status} /> : <span className="text-sm text-slate-500">Never run</span>}
+        {run ? (
+          <StatusPill status={run.status} />
+        ) : (
+          <span className="text-sm text-slate-500">
+            {/* Data can come without a run here (a loaded sample): its capture is shown, not 'never'. */}
+            {health.last_capture_at ? 'No job run yet' : 'Never run'}
+          </span>
+        )}
       </div>
       {run && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -65,28 +82,30 @@ function JobHealthEntry({ health }: { health: JobHealth }) {
           )}
         </dl>
       )}
-      <div>
-        <h4 className="text-xs font-medium text-slate-500">Next runs</h4>
-        {health.next_runs.length === 0 ? (
-          <p className="mt-0.5 text-sm text-slate-600">Not scheduled: only on request.</p>
-        ) : (
-          <ul className="mt-1 space-y-1 text-sm">
-            {health.next_runs.map((next) => (
-              <li key={next.at} className="flex flex-wrap gap-x-2">
-                <span className="font-medium text-slate-900">{next.pacific}</span>
-                <span className="text-slate-500">
-                  <time dateTime={next.at}>{utcTime(next.at)}</time>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {scheduler && (
+        <div>
+          <h4 className="text-xs font-medium text-slate-500">Next runs</h4>
+          {health.next_runs.length === 0 ? (
+            <p className="mt-0.5 text-sm text-slate-600">Not scheduled: only on request.</p>
+          ) : (
+            <ul className="mt-1 space-y-1 text-sm">
+              {health.next_runs.map((next) => (
+                <li key={next.at} className="flex flex-wrap gap-x-2">
+                  <span className="font-medium text-slate-900">{next.pacific}</span>
+                  <span className="text-slate-500">
+                    <time dateTime={next.at}>{utcTime(next.at)}</time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </article>
   );
 }
 
-/** Each scheduled job: how its last run went and when it runs next. */
+/** Each scheduled job: how its last run went, when its data was last captured and when it runs next. */
 export function ScrapeHealth({
   scraping,
   loading,
@@ -109,11 +128,18 @@ export function ScrapeHealth({
       ) : jobs.length === 0 ? (
         <p className="text-sm text-slate-500">—</p>
       ) : (
-        <div className="divide-y divide-slate-100">
-          {jobs.map((health) => (
-            <JobHealthEntry key={health.job} health={health} />
-          ))}
-        </div>
+        <>
+          {scraping && !scraping.scheduler && (
+            <div className="mb-5">
+              <Alert tone="info">{SCHEDULER_OFF}</Alert>
+            </div>
+          )}
+          <div className="divide-y divide-slate-100">
+            {jobs.map((health) => (
+              <JobHealthEntry key={health.job} health={health} scheduler={scraping?.scheduler ?? true} />
+            ))}
+          </div>
+        </>
       )}
     </Card>
   );

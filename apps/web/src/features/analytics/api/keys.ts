@@ -7,6 +7,8 @@ import type { AnalyticsRange } from '@rrc/contract';
 export const analyticsKeys = {
   fiction: (royalroadId: number, range: AnalyticsRange) =>
     ['fiction', royalroadId, 'analytics', range] as const,
+  projection: (royalroadId: number) => ['fiction', royalroadId, 'projection'] as const,
+  events: (royalroadId: number) => ['fiction', royalroadId, 'events'] as const,
   comparison: (royalroadIds: readonly number[], align: string) =>
     ['compare', royalroadIds.join(','), align] as const,
 };

@@ -4,6 +4,7 @@ import { ChartCard, type SeriesSpec } from '../../../components/charts/ChartCard
 import { lines, TwoScaleTimeChart } from '../../../components/charts/chart-parts.tsx';
 import { RangePicker } from '../../../components/charts/RangePicker.tsx';
 import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
+import { SmallMultiples } from '../../../components/charts/SmallMultiples.tsx';
 import { ChaptersTable } from './ChaptersTable.tsx';
 import { duration, figure, signed } from './format.ts';
 
@@ -31,8 +32,8 @@ function CadenceLine({ cadence }: { cadence: FictionAnalytics['cadence'] }) {
   const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
   return (
     <p className="text-sm text-slate-700" data-testid="cadence">
-      <strong>{figure(cadence.chapters_per_week, 2)}</strong> chapters a week over the last 4 weeks · median
-      gap <strong>{duration(cadence.median_gap_hours)}</strong> · release-day lift{' '}
+      <strong>{figure(cadence.chapters_per_week, 2)}</strong> chapters a week in the 4 weeks before its latest
+      snapshot · median gap <strong>{duration(cadence.median_gap_hours)}</strong> · release-day lift{' '}
       <strong>{signed(cadence.release_day_lift)}</strong> followers a day (
       {figure(cadence.followers_per_release_day)} on {days(cadence.days_with_release)} with a release,{' '}
       {figure(cadence.followers_per_other_day)} on {days(cadence.days_without_release)} without)
@@ -78,22 +79,23 @@ export function GrowthSection({
       <CadenceLine cadence={analytics.cadence} />
       <ChartCard
         title="Gained per day"
-        description="From consecutive snapshots, scaled to 24 hours; views use the right-hand scale. Gaps of more than 3 days stay empty. Over a year ago, one point a week: the average of its days."
+        description="From consecutive snapshots, scaled to 24 hours; each on its own scale. Gaps of more than 3 days stay empty. Over a year ago, one point a week: the average of its days."
         series={GAINS}
         empty={noDays}
         releases={inSpan.length}
+        tall
       >
         {(hidden, markers) => (
-          <TwoScaleTimeChart
+          <SmallMultiples
             data={rows}
-            left="counts"
-            right="views"
+            series={GAINS}
+            hidden={hidden}
             label={dayLabel}
             format={(value) => figure(value, 2)}
-          >
-            {lines(GAINS, hidden, { axisOf: (key) => (key === 'views_gained' ? 'views' : 'counts') })}
-            {markers.shown && releaseMarkers(inSpan, { ...markers, yAxisId: 'counts' })}
-          </TwoScaleTimeChart>
+            utc
+            zero
+            markers={() => markers.shown && releaseMarkers(inSpan, markers)}
+          />
         )}
       </ChartCard>
       <ChartCard
@@ -106,9 +108,12 @@ export function GrowthSection({
         {(hidden, markers) => (
           <TwoScaleTimeChart
             data={rows}
+            series={RATIOS}
+            hidden={hidden}
+            rightKeys={['favorites_per_follower']}
             left="views"
             right="favorites"
-            rightTicks={(value) => figure(value, 2)}
+            utc
             label={dayLabel}
             format={(value) => figure(value, 2)}
           >

@@ -1,9 +1,13 @@
-import { DISCOVERY_GENRES, FICTION_STATUSES, SEARCH_SORTS } from '@rrc/contract';
-import { type FormEvent, useId } from 'react';
+import { DISCOVERY_GENRES, FICTION_STATUSES, SEARCH_SORTS } from '@rrc/contract/rules';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { type BrowseParam, listOf, SORT_LABELS } from '../browse-state.ts';
 
 const GENRE_LISTS = DISCOVERY_GENRES.filter((genre) => genre.kind === 'genre');
+/** Royal Road's tags, as its genre and tag lists name them: the suggestions of the tags field. */
+export const KNOWN_TAGS = [...new Set(DISCOVERY_GENRES.map((genre) => genre.label))].sort((a, b) =>
+  a.localeCompare(b),
+);
 const UPDATED_WITHIN = [
   ['', 'Any time'],
   ['7', 'Last 7 days'],
@@ -31,6 +35,43 @@ function NumberField({ name, label, value }: { name: BrowseParam; label: string;
         className={fieldClass}
       />
     </div>
+  );
+}
+
+/**
+ * Tags separated by commas, with Royal Road's tags suggested for the one being typed (the tags before it
+ * kept, the ones already chosen left out).
+ */
+export function TagsInput({ id, initial }: { id: string; initial: string }) {
+  const [value, setValue] = useState(initial);
+  const parts = value.split(',');
+  const typed = (parts.at(-1) ?? '').trim().toLowerCase();
+  const before = parts
+    .slice(0, -1)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const chosen = new Set(before.map((tag) => tag.toLowerCase()));
+  const prefix = before.length ? `${before.join(', ')}, ` : '';
+  const suggestions = KNOWN_TAGS.filter(
+    (tag) => !chosen.has(tag.toLowerCase()) && (!typed || tag.toLowerCase().includes(typed)),
+  ).slice(0, 30);
+  return (
+    <>
+      <input
+        id={id}
+        name="tags"
+        list={`${id}-known`}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        className={fieldClass}
+      />
+      <datalist id={`${id}-known`} data-testid="known-tags">
+        {suggestions.map((tag) => (
+          <option key={tag} value={`${prefix}${tag}`} label={tag} />
+        ))}
+      </datalist>
+    </>
   );
 }
 
@@ -112,12 +153,7 @@ export function BrowseFilters({
         <label htmlFor={`${id}-tags`} className="block text-xs font-medium text-slate-700">
           Tags (all of them, separated by commas)
         </label>
-        <input
-          id={`${id}-tags`}
-          name="tags"
-          defaultValue={listOf(params, 'tags').join(', ')}
-          className={fieldClass}
-        />
+        <TagsInput id={`${id}-tags`} initial={listOf(params, 'tags').join(', ')} />
       </div>
       <CheckboxGrid
         legend="Genres (any of them)"

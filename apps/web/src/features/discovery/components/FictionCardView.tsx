@@ -13,15 +13,20 @@ export function formatGain(value: number | null): string {
   return `${value > 0 ? '+' : ''}${formatCount(value)}`;
 }
 
-/** One fiction as Browse and Movers show it; `action` is the reader's button, `extra` a line of figures. */
+/**
+ * One fiction as Browse and Movers show it; `action` is the reader's button, `extra` a line of figures.
+ * `gains={false}` leaves out the 7- and 30-day gains (Movers states the gain it ranks by once, in `extra`).
+ */
 export function FictionCardView({
   fiction,
   action,
   extra,
+  gains = true,
 }: {
   fiction: FictionCard;
   action?: ReactNode;
   extra?: ReactNode;
+  gains?: boolean;
 }) {
   return (
     <article className="flex h-full gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -38,12 +43,15 @@ export function FictionCardView({
         <p className="text-sm text-slate-600">by {fiction.author_name ?? 'Unknown Author'}</p>
         <p className="text-xs text-slate-600">
           {titleCase(fiction.status) || 'N/A'} · {fiction.type ?? 'N/A'} · {formatCount(fiction.followers)}{' '}
-          followers · {formatCount(fiction.pages)} pages · score {formatScore(fiction.overall_score)}
+          followers · {formatCount(fiction.pages)} pages
+          {fiction.overall_score !== null && ` · score ${formatScore(fiction.overall_score)}`}
         </p>
-        <p className="text-xs text-slate-600">
-          7 days: <span className="font-medium text-slate-800">{formatGain(fiction.gain7)}</span> · 30 days:{' '}
-          <span className="font-medium text-slate-800">{formatGain(fiction.gain30)}</span>
-        </p>
+        {gains && (
+          <p className="text-xs text-slate-600">
+            7 days: <span className="font-medium text-slate-800">{formatGain(fiction.gain7)}</span> · 30 days:{' '}
+            <span className="font-medium text-slate-800">{formatGain(fiction.gain30)}</span>
+          </p>
+        )}
         {extra}
         <Tags tags={fiction.tags} most={3} />
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,18 +1,25 @@
 import type { RisingStarRecord, SnapshotPoint } from '@rrc/contract';
 import { compareGenres, genreLabel } from '@rrc/contract/rules';
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip, YAxis } from 'recharts';
+import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartCard, type SeriesSpec } from '../../../components/charts/ChartCard.tsx';
 import {
-  axisTick,
+  ChartTooltip,
+  EDGE,
+  figureTooltip,
   lines,
-  TwoScaleTimeChart,
+  scaleFor,
   timeAxis,
-  tooltipStyle,
+  useChartWidth,
+  valueAxis,
+  valuesOf,
 } from '../../../components/charts/chart-parts.tsx';
 import { RangePicker } from '../../../components/charts/RangePicker.tsx';
 import { longDate, type RangeKey, withinRange } from '../../../components/charts/ranges.ts';
 import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
+import { SmallMultiples } from '../../../components/charts/SmallMultiples.tsx';
+import { rankScale } from '../../../lib/chart-ticks.ts';
 
 const PALETTE = [
   '#4f46e5',
@@ -43,8 +50,93 @@ const QUALITY: SeriesSpec[] = [
   { key: 'character_score', label: 'Character', color: '#0ea5e9' },
 ];
 
+/** Whether a snapshot holds any score. */
+const scored = (point: SnapshotPoint) =>
+  QUALITY.some((series) => typeof point[series.key as keyof SnapshotPoint] === 'number');
+
+/** Positions on each Rising Stars list over time, 1 at the top, on a round scale fitted to them. */
+function RankChart({
+  rows,
+  series,
+  hidden,
+  children,
+}: {
+  rows: Array<{ at: number } & Record<string, number>>;
+  series: SeriesSpec[];
+  hidden: ReadonlySet<string>;
+  children: ReactNode;
+}) {
+  const [width, setWidth] = useChartWidth();
+  const positions = valuesOf(
+    rows,
+    series.map((item) => item.key).filter((key) => !hidden.has(key)),
+  );
+  const scale = positions.length
+    ? rankScale(Math.min(...positions), Math.max(...positions))
+    : rankScale(1, 1);
+  const from = rows[0]?.at ?? 0;
+  const to = rows.at(-1)?.at ?? from;
+  return (
+    <ResponsiveContainer width="100%" height="100%" onResize={setWidth}>
+      <LineChart data={rows} margin={{ top: 10, right: EDGE, bottom: 0, left: 4 }}>
+        <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+        {timeAxis(from, to, width - 60)}
+        {valueAxis(scale, { reversed: true, format: (value) => `#${value}` })}
+        <Tooltip
+          content={(props) => (
+            <ChartTooltip
+              active={props.active}
+              payload={props.payload}
+              label={props.label}
+              title={longDate}
+              order="ascending"
+              row={(name, value) => `#${value} ${name}`}
+            />
+          )}
+        />
+        {lines(series, hidden, { dots: rows.length < 40 })}
+        {children}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** The scores over time on a scale fitted to them (within 0–5), so a move from 4.3 to 4.6 shows. */
+function ScoreChart({
+  rows,
+  hidden,
+  children,
+}: {
+  rows: Array<{ at: number }>;
+  hidden: ReadonlySet<string>;
+  children: ReactNode;
+}) {
+  const [width, setWidth] = useChartWidth();
+  const scale = scaleFor(
+    valuesOf(
+      rows,
+      QUALITY.map((item) => item.key).filter((key) => !hidden.has(key)),
+    ),
+    { floor: 0, ceiling: 5 },
+  );
+  const from = rows[0]?.at ?? 0;
+  const to = rows.at(-1)?.at ?? from;
+  return (
+    <ResponsiveContainer width="100%" height="100%" onResize={setWidth}>
+      <LineChart data={rows} margin={{ top: 10, right: EDGE, bottom: 0, left: 4 }}>
+        <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+        {timeAxis(from, to, width - 60)}
+        {valueAxis(scale)}
+        {figureTooltip(longDate, (value) => value.toFixed(2))}
+        {lines(QUALITY, hidden, { dots: rows.length < 40 })}
+        {children}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
 /**
- * The three charts of a fiction over its snapshot history, with a shared date range, and the releases of
+ * The charts of a fiction (its scores only when it has any) over its snapshot history, with a shared date range, and the releases of
  * its chapters as markers.
  */
 export function FictionCharts({
@@ -88,9 +180,9 @@ export function FictionCharts({
     color: PALETTE[index % PALETTE.length] as string,
   }));
 
-  const hasScores = shown.some((point) =>
-    QUALITY.some((series) => typeof point[series.key as keyof SnapshotPoint] === 'number'),
-  );
+  // A fiction never scored (the sample carries no scores) gets no score chart at all, rather than an empty box.
+  const everScored = useMemo(() => points.some(scored), [points]);
+  const hasScores = shown.some(scored);
   const releasesShown = releasesWithin(releases, shown);
   const rankReleases = releasesWithin(releases, rankShown);
   const noHistory = shown.length === 0 ? 'No statistics recorded in this period yet.' : null;
@@ -110,68 +202,47 @@ export function FictionCharts({
         releases={rankReleases.length}
       >
         {(hidden, markers) => (
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={rankShown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              {timeAxis()}
-              <YAxis reversed domain={[1, 'dataMax']} allowDecimals={false} tick={axisTick} width={36} />
-              <Tooltip
-                labelFormatter={(at) => longDate(Number(at))}
-                formatter={(value) => `#${value}`}
-                contentStyle={tooltipStyle}
-              />
-              {lines(rankSeries, hidden, { dots: rankShown.length < 40 })}
-              {markers.shown && releaseMarkers(rankReleases, markers)}
-            </LineChart>
-          </ResponsiveContainer>
+          <RankChart rows={rankShown} series={rankSeries} hidden={hidden}>
+            {markers.shown && releaseMarkers(rankReleases, markers)}
+          </RankChart>
         )}
       </ChartCard>
 
       <ChartCard
         title="Engagement and growth"
-        description="Views use the right-hand scale."
+        description="Each on its own scale."
         series={ENGAGEMENT}
+        tall
         empty={noHistory}
         releases={releasesShown.length}
       >
         {(hidden, markers) => (
-          <TwoScaleTimeChart
+          <SmallMultiples
             data={shown}
-            left="counts"
-            right="views"
+            series={ENGAGEMENT}
+            hidden={hidden}
             label={longDate}
             format={(value) => value.toLocaleString()}
-          >
-            {lines(ENGAGEMENT, hidden, { axisOf: (key) => (key === 'total_views' ? 'views' : 'counts') })}
-            {markers.shown && releaseMarkers(releasesShown, { ...markers, yAxisId: 'counts' })}
-          </TwoScaleTimeChart>
+            markers={() => markers.shown && releaseMarkers(releasesShown, markers)}
+          />
         )}
       </ChartCard>
 
-      <ChartCard
-        title="Perceived quality"
-        description="Scores out of 5."
-        series={QUALITY}
-        empty={noHistory ?? (hasScores ? null : 'No scores recorded in this period yet.')}
-        releases={releasesShown.length}
-      >
-        {(hidden, markers) => (
-          <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={shown} margin={{ top: 8, right: 12, bottom: 0, left: -8 }}>
-              <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-              {timeAxis()}
-              <YAxis domain={[0, 5]} ticks={[0, 1, 2, 3, 4, 5]} tick={axisTick} width={36} />
-              <Tooltip
-                labelFormatter={(at) => longDate(Number(at))}
-                formatter={(value) => (typeof value === 'number' ? value.toFixed(2) : value)}
-                contentStyle={tooltipStyle}
-              />
-              {lines(QUALITY, hidden)}
+      {everScored && (
+        <ChartCard
+          title="Perceived quality"
+          description="Scores out of 5; the scale is fitted to the scores shown."
+          series={QUALITY}
+          empty={noHistory ?? (hasScores ? null : 'No scores recorded in this period yet.')}
+          releases={releasesShown.length}
+        >
+          {(hidden, markers) => (
+            <ScoreChart rows={shown} hidden={hidden}>
               {markers.shown && releaseMarkers(releasesShown, markers)}
-            </LineChart>
-          </ResponsiveContainer>
-        )}
-      </ChartCard>
+            </ScoreChart>
+          )}
+        </ChartCard>
+      )}
     </div>
   );
 }

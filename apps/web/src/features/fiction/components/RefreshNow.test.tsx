@@ -138,7 +138,11 @@ describe('Refresh now', () => {
     refused = false;
     await user.click(screen.getByRole('button', { name: 'Refresh now' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('The refresh failed: Royal Road answered 500'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The refresh failed: Royal Road answered 500. It was not counted against your refreshes for today: try again later.',
+      ),
     );
+    // The count the server answers after the failure is the one shown: still 7 of 10.
+    expect(screen.getByText(/7 of 10 refreshes left today\./)).toBeInTheDocument();
   });
 });

@@ -23,6 +23,9 @@ function summary(status: RefreshStatus, underWay: boolean): string {
   return `${updated} ${limit - used} of ${limit} refreshes left today.`;
 }
 
+/** A reason as a sentence: ended with a full stop unless it ends with one already. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 /** The steps of a refresh, for its progress bar. */
 function step(job: JobRun | null): { label: string; percent: number } {
   if (job?.status === 'running') return { label: 'Reading the page from Royal Road...', percent: 66 };
@@ -106,7 +109,10 @@ export function RefreshNow({ royalroadId }: { royalroadId: number }) {
         </p>
       )}
       {ended?.status === 'failed' && (
-        <Alert tone="error">The refresh failed: {ended.error ?? 'Royal Road gave no page.'}</Alert>
+        <Alert tone="error">
+          The refresh failed: {sentence(ended.error ?? 'Royal Road gave no page.')} It was not counted against
+          your refreshes for today: try again later.
+        </Alert>
       )}
       {refresh.isError && (
         <Alert tone="error">{failureMessage(refresh.error, 'Could not start the refresh')}</Alert>

@@ -34,7 +34,7 @@ describe('StatsPanel', () => {
     expect(stat('Character score')).toBe('4.3');
   });
 
-  it('says N/A for a missing overall score and leaves out missing or zero detailed scores', () => {
+  it('leaves out a missing overall score and missing or zero detailed scores; a missing count says N/A', () => {
     render(
       <StatsPanel
         fiction={{
@@ -43,12 +43,15 @@ describe('StatsPanel', () => {
           style_score: 0,
           story_score: null,
           grammar_score: 4.4,
+          favorites: null,
         }}
         asOf={null}
       />,
     );
 
-    expect(stat('Overall score')).toBe('N/A');
+    expect(screen.queryByText('Overall score')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Current Stats' })).not.toHaveTextContent('score N/A');
+    expect(stat('Favorites')).toBe('N/A');
     expect(screen.queryByText('Style score')).not.toBeInTheDocument();
     expect(screen.queryByText('Story score')).not.toBeInTheDocument();
     expect(stat('Grammar score')).toBe('4.4');

@@ -3,14 +3,19 @@ import { formatScore } from '../../../lib/format.ts';
 
 const countOrNA = (value: number | null) => (value === null ? 'N/A' : value.toLocaleString());
 
+const scored = (value: number | null): value is number => typeof value === 'number' && value > 0;
+
 /**
- * SPEC §2 Current Stats: N/A for what is missing; the four detailed scores only when present and above zero.
- * Scores have one decimal (SPEC §9), as on the list cards.
+ * SPEC §2 Current Stats: N/A for a missing count; a score (overall or detailed) only when present and above
+ * zero, so a fiction without scores (the captures of lists carry none) shows no 'Overall score N/A'. Scores
+ * have one decimal (SPEC §9), as on the list cards.
  */
 export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string | null }) {
   const stats: Array<[string, string]> = [
     ['Pages', countOrNA(fiction.pages)],
-    ['Overall score', formatScore(fiction.overall_score)],
+    ...(scored(fiction.overall_score)
+      ? [['Overall score', formatScore(fiction.overall_score)] as [string, string]]
+      : []),
     ['Followers', countOrNA(fiction.followers)],
     ['Ratings', countOrNA(fiction.ratings)],
     ['Favorites', countOrNA(fiction.favorites)],
@@ -22,7 +27,7 @@ export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string |
     ['Character score', fiction.character_score],
   ];
   for (const [label, value] of detailed) {
-    if (typeof value === 'number' && value > 0) stats.push([label, formatScore(value)]);
+    if (scored(value)) stats.push([label, formatScore(value)]);
   }
   stats.push(
     ['Total views', countOrNA(fiction.total_views)],
@@ -47,7 +52,7 @@ export function StatsPanel({ fiction, asOf }: { fiction: Fiction; asOf: string |
           </p>
         )}
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(9rem,1fr))]">
         {stats.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-100">
             <dt className="text-xs font-medium text-slate-500">{label}</dt>

@@ -52,6 +52,11 @@ export function useSaveWatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveWatch,
+    // The list shows the saved choice at once, before it is read again.
+    onSuccess: (saved) =>
+      client.setQueryData<Watch[]>(notificationKeys.watches(), (list) =>
+        list?.map((each) => (each.royalroad_id === saved.royalroad_id ? saved : each)),
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.watches() }),
   });
 }

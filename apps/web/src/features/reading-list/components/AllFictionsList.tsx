@@ -19,17 +19,40 @@ import { useRemoveFiction } from '../api/remove-fiction.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { type StatusFilter, useListFilter } from '../list-filter.ts';
 import { ReadingControls } from './ReadingControls.tsx';
+import { useUnfavorite } from './use-unfavorite.tsx';
+
+/** A star: filled when the fiction is a favorite. */
+function Star({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className={`h-4 w-4 shrink-0 ${filled ? 'text-amber-500' : 'text-slate-400'}`}
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" />
+    </svg>
+  );
+}
 
 function Row({
   entry,
+  favoriteBusy,
+  onFavorite,
+  onUnfavorite,
   onRemove,
   onError,
 }: {
   entry: UserFiction;
+  favoriteBusy: boolean;
+  onFavorite: (entry: UserFiction) => void;
+  onUnfavorite: (entry: UserFiction) => void;
   onRemove: (entry: UserFiction) => void;
   onError: (message: string | null) => void;
 }) {
-  const toggle = useToggleFavorite();
   const { fiction } = entry;
   const title = fiction.title || 'Unknown Title';
   return (
@@ -38,72 +61,66 @@ function Row({
       className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-4"
     >
       <Cover src={fiction.image_url} title={title} className="h-20 w-14 shrink-0" />
-      <div className="min-w-0 flex-1 space-y-2">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-2">
-              {/* The All Fictions list links without the slug (SPEC §2); the fiction page adds it. */}
-              <Link
-                to={`/fiction/${fiction.royalroad_id}`}
-                className="font-semibold text-slate-900 hover:text-brand-700"
-              >
-                {title}
-              </Link>
-              {entry.is_favorite && (
-                <span className="rounded-full bg-accent-300/40 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
-                  Favorite
-                </span>
-              )}
-            </div>
-            <p className="text-sm text-slate-600">
-              by {fiction.author_name || 'Unknown Author'} · {titleCase(fiction.status) || 'N/A'} ·{' '}
-              {formatCount(fiction.followers)} followers · score {formatScore(fiction.overall_score)}
-            </p>
-          </div>
-          <div className="flex shrink-0 gap-2">
-            <Button
-              variant={entry.is_favorite ? 'secondary' : 'primary'}
-              className="px-3 py-1.5"
-              disabled={toggle.isPending}
-              aria-pressed={entry.is_favorite}
-              onClick={() =>
-                toggle.mutate(entry.fiction_id, {
-                  onSuccess: () => onError(null),
-                  onError: (failure) => onError(failureMessage(failure, SCREEN_FALLBACKS.updateFavorite)),
-                })
-              }
-            >
-              {entry.is_favorite ? (
-                <>
-                  <span aria-hidden="true">★</span> Favorited
-                </>
-              ) : (
-                'Add to Favorites'
-              )}
-            </Button>
-            {!entry.is_favorite && (
-              <Button
-                variant="ghost"
-                className="px-3 py-1.5 text-red-700 hover:bg-red-50"
-                onClick={() => onRemove(entry)}
-              >
-                Remove
-              </Button>
-            )}
-          </div>
+      {/* The controls have one place whatever the title's length: beside it from 640 px, below it on a phone. */}
+      <div className="grid min-w-0 flex-1 gap-x-3 gap-y-2 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <div className="min-w-0">
+          {/* The All Fictions list links without the slug (SPEC §2); the fiction page adds it. */}
+          <Link
+            to={`/fiction/${fiction.royalroad_id}`}
+            className="font-semibold text-slate-900 hover:text-brand-700"
+          >
+            {title}
+          </Link>
+          <p className="text-sm text-slate-600">
+            by {fiction.author_name || 'Unknown Author'} · {titleCase(fiction.status) || 'N/A'} ·{' '}
+            {formatCount(fiction.followers)} followers
+            {fiction.overall_score !== null && ` · score ${formatScore(fiction.overall_score)}`}
+          </p>
         </div>
-        <ReadingControls entry={entry} onError={onError} />
+        <div className="flex items-start gap-2 sm:row-start-1 sm:col-start-2 sm:justify-end">
+          <Button
+            variant="secondary"
+            className="w-44 px-2 py-1.5 whitespace-nowrap"
+            disabled={favoriteBusy}
+            aria-pressed={entry.is_favorite}
+            onClick={() => (entry.is_favorite ? onUnfavorite(entry) : onFavorite(entry))}
+          >
+            <Star filled={entry.is_favorite} />
+            {entry.is_favorite ? 'Favorited' : 'Add to Favorites'}
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5 text-red-700 hover:bg-red-50"
+            onClick={() => onRemove(entry)}
+          >
+            Remove
+          </Button>
+        </div>
+        <ReadingControls entry={entry} onError={onError} className="sm:col-span-2" />
       </div>
     </li>
   );
 }
 
+/** Where a favorite stands among the reader's favorites, counted from 0. */
+function favoritePosition(entries: UserFiction[], target: UserFiction): number {
+  return entries.filter(
+    (entry) =>
+      entry.is_favorite &&
+      entry.fiction_id !== target.fiction_id &&
+      (entry.favorite_position ?? Number.POSITIVE_INFINITY) <
+        (target.favorite_position ?? Number.POSITIVE_INFINITY),
+  ).length;
+}
+
 export function AllFictionsList() {
   const list = useAllFictions();
   const remove = useRemoveFiction();
+  const toggle = useToggleFavorite();
   const filterId = useId();
   const { status: filter, showAll } = useListFilter();
   const [error, setError] = useState<string | null>(null);
+  const unfavorite = useUnfavorite(setError);
   const [removing, setRemoving] = useState<UserFiction | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
@@ -114,10 +131,13 @@ export function AllFictionsList() {
   function confirmRemove() {
     if (!removing) return;
     setRemoveError(null);
-    remove.mutate(removing.fiction_id, {
-      onSuccess: () => setRemoving(null),
-      onError: (failure) => setRemoveError(failureMessage(failure, SCREEN_FALLBACKS.removeFiction)),
-    });
+    remove.mutate(
+      { fictionId: removing.fiction_id, isFavorite: removing.is_favorite },
+      {
+        onSuccess: () => setRemoving(null),
+        onError: (failure) => setRemoveError(failureMessage(failure, SCREEN_FALLBACKS.removeFiction)),
+      },
+    );
   }
 
   return (
@@ -181,6 +201,20 @@ export function AllFictionsList() {
               key={entry.id}
               entry={entry}
               onError={setError}
+              favoriteBusy={toggle.isPending || unfavorite.pending}
+              onFavorite={(target) =>
+                toggle.mutate(target.fiction_id, {
+                  onSuccess: () => setError(null),
+                  onError: (failure) => setError(failureMessage(failure, SCREEN_FALLBACKS.updateFavorite)),
+                })
+              }
+              onUnfavorite={(target) =>
+                unfavorite.unfavorite({
+                  fictionId: target.fiction_id,
+                  title: target.fiction.title || 'Unknown Title',
+                  position: favoritePosition(entries, target),
+                })
+              }
               onRemove={(target) => {
                 setRemoveError(null);
                 setRemoving(target);
@@ -190,10 +224,13 @@ export function AllFictionsList() {
         </ul>
       )}
 
+      {unfavorite.toast}
       <ConfirmDialog
         open={removing !== null}
         title="Remove Fiction?"
-        message={`Are you sure you want to remove "${removing?.fiction.title || 'Unknown Title'}" from your list? This action cannot be undone.`}
+        message={`Are you sure you want to remove "${removing?.fiction.title || 'Unknown Title'}" from your list?${
+          removing?.is_favorite ? ' It is one of your favorites.' : ''
+        } Its reading status and progress go with it. This action cannot be undone.`}
         confirmLabel="Remove"
         busyLabel="Removing..."
         busy={remove.isPending}

@@ -1,13 +1,12 @@
 import type { Fiction } from '@rrc/contract';
 import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
-import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useFavorites } from '../api/get-favorites.ts';
 import { useToggleFavorite } from '../api/toggle-favorite.ts';
+import { useUnfavorite } from './use-unfavorite.tsx';
 
-/** A fiction's page: make it a favorite, or (after a confirmation) no longer one. */
+/** A fiction's page: make it a favorite, or no longer one (with an Undo that puts it back in its place). */
 export function FavoriteButton({
   fiction,
   onError,
@@ -17,34 +16,31 @@ export function FavoriteButton({
 }) {
   const favorites = useFavorites();
   const toggle = useToggleFavorite();
-  const [confirming, setConfirming] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const isFavorite = (favorites.data ?? []).some((entry) => entry.fiction_id === fiction.id);
-
-  const run = (after?: () => void) =>
-    toggle.mutate(fiction.id, {
-      onSuccess: () => after?.(),
-      onError: (failure) => {
-        const message = failureMessage(
-          failure,
-          isFavorite ? SCREEN_FALLBACKS.removeFavorite : SCREEN_FALLBACKS.updateFavorite,
-        );
-        if (confirming) setDialogError(message);
-        else onError(message);
-      },
-    });
+  const unfavorite = useUnfavorite((message) => {
+    if (message) onError(message);
+  });
+  const entries = favorites.data ?? [];
+  const position = entries.findIndex((entry) => entry.fiction_id === fiction.id);
+  const isFavorite = position >= 0;
 
   return (
     <>
       <Button
         variant={isFavorite ? 'secondary' : 'primary'}
         aria-pressed={isFavorite}
-        disabled={favorites.isPending || toggle.isPending}
+        disabled={favorites.isPending || toggle.isPending || unfavorite.pending}
         onClick={() => {
           if (isFavorite) {
-            setDialogError(null);
-            setConfirming(true);
-          } else run();
+            unfavorite.unfavorite({
+              fictionId: fiction.id,
+              title: fiction.title || 'Unknown Title',
+              position,
+            });
+          } else {
+            toggle.mutate(fiction.id, {
+              onError: (failure) => onError(failureMessage(failure, SCREEN_FALLBACKS.updateFavorite)),
+            });
+          }
         }}
       >
         {isFavorite ? (
@@ -57,17 +53,7 @@ export function FavoriteButton({
           </>
         )}
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        title="Remove from Favorites?"
-        message={`Are you sure you want to remove "${fiction.title}" from your favorites? This action cannot be undone.`}
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={toggle.isPending}
-        error={dialogError}
-        onConfirm={() => run(() => setConfirming(false))}
-        onCancel={() => setConfirming(false)}
-      />
+      {unfavorite.toast}
     </>
   );
 }

@@ -4,7 +4,6 @@ import type { FavoriteEntry, RisingStarBadge } from '@rrc/contract';
 import { fictionPath } from '@rrc/contract/rules';
 import { Link } from 'react-router';
 import { Cover } from '../../../components/ui/Cover.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
 import { Tags } from '../../../components/ui/Tags.tsx';
 import { formatCount, formatScore, titleCase } from '../../../lib/format.ts';
 import { ReadingControls } from './ReadingControls.tsx';
@@ -13,13 +12,13 @@ import { RisingStarsBadges } from './RisingStarsBadges.tsx';
 export function FavoriteCard({
   entry,
   badges,
-  onRemove,
+  onUnfavorite,
   onError,
   disabled,
 }: {
   entry: FavoriteEntry;
   badges: RisingStarBadge[] | undefined;
-  onRemove: (entry: FavoriteEntry) => void;
+  onUnfavorite: (entry: FavoriteEntry) => void;
   onError: (message: string | null) => void;
   disabled: boolean;
 }) {
@@ -82,14 +81,18 @@ export function FavoriteCard({
             </Link>
             <p className="text-sm text-slate-600">by {fiction.author_name || 'Unknown Author'}</p>
           </div>
+          {/* The one favorite control, always at the card's top right: a filled star, pressed. */}
           <button
             type="button"
-            onClick={() => onRemove(entry)}
-            className="shrink-0 rounded-md p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-600"
-            title="Remove from favorites"
+            aria-pressed="true"
+            onClick={() => onUnfavorite(entry)}
+            className="-mt-1 -mr-1 shrink-0 rounded-md p-1.5 text-amber-500 hover:bg-amber-50 hover:text-amber-600"
+            title="Favorited: click to unfavorite"
           >
-            <span className="sr-only">Remove {title} from favorites</span>
-            <Icon name="close" className="h-5 w-5" />
+            <span className="sr-only">Unfavorite {title}</span>
+            <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+              <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.7l-5.1 2.7 1-5.6-4.1-4 5.7-.8z" />
+            </svg>
           </button>
         </div>
 
@@ -104,10 +107,12 @@ export function FavoriteCard({
             <dt className="font-medium text-slate-500">Followers</dt>
             <dd>{formatCount(fiction.followers)}</dd>
           </div>
-          <div className="flex gap-1">
-            <dt className="font-medium text-slate-500">Score</dt>
-            <dd>{formatScore(fiction.overall_score)}</dd>
-          </div>
+          {fiction.overall_score !== null && (
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-500">Score</dt>
+              <dd>{formatScore(fiction.overall_score)}</dd>
+            </div>
+          )}
         </dl>
 
         <RisingStarsBadges badges={badges} />

@@ -9,30 +9,30 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import type { FavoriteEntry } from '@rrc/contract';
 import { SCREEN_FALLBACKS } from '@rrc/contract/rules';
 import { useState } from 'react';
+import { Freshness } from '../../../components/Freshness.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useRisingStarsBadges } from '../api/get-badges.ts';
 import { useFavorites } from '../api/get-favorites.ts';
 import { useReorderFavorites } from '../api/reorder-favorites.ts';
-import { useToggleFavorite } from '../api/toggle-favorite.ts';
 import { FavoriteCard } from './FavoriteCard.tsx';
 import { arrowKeysBy25 } from './keyboard.ts';
+import { useUnfavorite } from './use-unfavorite.tsx';
 
 export function FavoritesList() {
   const favorites = useFavorites();
   const entries = favorites.data ?? [];
   const badges = useRisingStarsBadges(entries.map((entry) => entry.fiction_id));
+  // Every badge comes from the same latest capture: the badges say how old it is.
+  const badgesCapturedAt =
+    Object.values(badges.data ?? {}).find((list) => list.length > 0)?.[0]?.captured_at ?? null;
   const reorder = useReorderFavorites();
-  const toggle = useToggleFavorite();
   const [error, setError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<FavoriteEntry | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const unfavorite = useUnfavorite(setError);
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -52,21 +52,13 @@ export function FavoritesList() {
     });
   }
 
-  function confirmRemove() {
-    if (!removing) return;
-    setRemoveError(null);
-    toggle.mutate(removing.fiction_id, {
-      onSuccess: () => setRemoving(null),
-      onError: (failure) => setRemoveError(failureMessage(failure, SCREEN_FALLBACKS.removeFavorite)),
-    });
-  }
-
   return (
     <section aria-labelledby="favorites-heading">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 id="favorites-heading" className="text-lg font-semibold text-slate-900">
           Your Favorites ({entries.length})
         </h2>
+        <Freshness at={badgesCapturedAt} label="Rising Stars captured" />
         {reorder.isPending && (
           <span role="status" className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner label="Saving" className="scale-75" />
@@ -108,10 +100,13 @@ export function FavoritesList() {
                   key={entry.fiction_id}
                   entry={entry}
                   badges={badges.data?.[String(entry.fiction_id)]}
-                  onRemove={(target) => {
-                    setRemoveError(null);
-                    setRemoving(target);
-                  }}
+                  onUnfavorite={(target) =>
+                    unfavorite.unfavorite({
+                      fictionId: target.fiction_id,
+                      title: target.fiction.title || 'Unknown Title',
+                      position: entries.findIndex((entry) => entry.fiction_id === target.fiction_id),
+                    })
+                  }
                   onError={setError}
                   disabled={reorder.isPending}
                 />
@@ -121,17 +116,7 @@ export function FavoritesList() {
         </DndContext>
       )}
 
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove from Favorites?"
-        message={`Are you sure you want to remove "${removing?.fiction.title || 'Unknown Title'}" from your favorites? This action cannot be undone.`}
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={toggle.isPending}
-        error={removeError}
-        onConfirm={confirmRemove}
-        onCancel={() => setRemoving(null)}
-      />
+      {unfavorite.toast}
     </section>
   );
 }

@@ -5,52 +5,109 @@ export type ProgressEntry = Pick<UserFiction, 'id' | 'current_chapter' | 'total_
   fiction: Pick<UserFiction['fiction'], 'chapter_count'>;
 };
 
-import { type FormEvent, useId, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useUpdateProgress } from '../api/update-progress.ts';
 
-/** "Chapter 12 of 27": a small form that saves reading progress. */
+/** How long after the last keystroke the progress is saved. */
+export const PROGRESS_SAVE_DELAY_MS = 700;
+
+type Check = { ok: true; current: number; total: number } | { ok: false; message: string | null };
+
+/** The two fields as numbers to save, or why they cannot be (null: nothing to say yet). */
+function check(current: string, last: string): Check {
+  if (current === '') return { ok: false, message: 'Enter the chapter you are on.' };
+  // An unknown count stays empty (never a made-up 'of 1'): the reader fills it in to save.
+  if (last === '') return { ok: false, message: 'Enter how many chapters there are to save your progress.' };
+  const currentChapter = Number(current);
+  const totalChapters = Number(last);
+  if (currentChapter > totalChapters) {
+    return { ok: false, message: 'The current chapter cannot be past the last chapter.' };
+  }
+  return { ok: true, current: currentChapter, total: totalChapters };
+}
+
+/** "Chapter 12 of 27": saved as it changes (a moment after the last keystroke, or on leaving the field). */
 export function ProgressEditor({ entry }: { entry: ProgressEntry }) {
   const id = useId();
-  const total = entry.total_chapters ?? entry.fiction.chapter_count ?? 0;
+  // The reader's own count wins; else the fiction's, when known (a count of 0 chapters is not known either).
+  const known = entry.total_chapters ?? (entry.fiction.chapter_count || null);
   const [current, setCurrent] = useState(String(entry.current_chapter));
-  const [last, setLast] = useState(String(total));
+  const [last, setLast] = useState(known === null ? '' : String(known));
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const update = useUpdateProgress();
-  const dirty = current !== String(entry.current_chapter) || last !== String(total);
+  const timer = useRef<number | undefined>(undefined);
+  // What the server holds, as last saved from here or read from the list.
+  const stored = useRef({ current: entry.current_chapter, total: entry.total_chapters });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (current === '' || last === '') {
-      setError('Enter both chapter numbers.');
-      return;
-    }
-    const currentChapter = Number(current);
-    const totalChapters = Number(last);
-    if (
-      !Number.isInteger(currentChapter) ||
-      !Number.isInteger(totalChapters) ||
-      currentChapter < 0 ||
-      totalChapters < 0
-    ) {
-      setError('Use whole numbers of chapters.');
-      return;
-    }
-    if (currentChapter > totalChapters) {
-      setError('The current chapter cannot be past the last chapter.');
+  // Typed but not saved yet: a fresh copy of the list does not overwrite it.
+  const dirty = useRef(false);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // The list was read again with other values (another tab, a refresh): show them unless the reader is typing.
+  useEffect(() => {
+    if (dirty.current) return;
+    stored.current = { current: entry.current_chapter, total: entry.total_chapters };
+    setCurrent(String(entry.current_chapter));
+    setLast(known === null ? '' : String(known));
+  }, [entry.current_chapter, entry.total_chapters, known]);
+
+  function save(nextCurrent: string, nextLast: string) {
+    window.clearTimeout(timer.current);
+    const result = check(nextCurrent, nextLast);
+    if (!result.ok) {
+      setError(result.message);
       return;
     }
     setError(null);
+    if (result.current === stored.current.current && result.total === stored.current.total) {
+      dirty.current = false;
+      return;
+    }
     update.mutate(
-      { id: entry.id, currentChapter, totalChapters },
-      { onError: (failure) => setError(failureMessage(failure, 'Failed to save progress')) },
+      { id: entry.id, currentChapter: result.current, totalChapters: result.total },
+      {
+        onSuccess: () => {
+          stored.current = { current: result.current, total: result.total };
+          dirty.current = false;
+          setSaved(true);
+        },
+        onError: (failure) => setError(failureMessage(failure, 'Failed to save progress')),
+      },
     );
   }
 
-  const percent = total > 0 ? Math.min(100, Math.round((entry.current_chapter / total) * 100)) : 0;
+  // Leaving the form saves at once; going from one of its fields to the other waits for the typing to stop.
+  function leave(event: FocusEvent<HTMLInputElement>) {
+    if (event.currentTarget.form?.contains(event.relatedTarget as Node | null)) return;
+    save(current, last);
+  }
+
+  function change(nextCurrent: string, nextLast: string) {
+    dirty.current = true;
+    setCurrent(nextCurrent);
+    setLast(nextLast);
+    setSaved(false);
+    setError(null);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => save(nextCurrent, nextLast), PROGRESS_SAVE_DELAY_MS);
+  }
+
+  const shown = check(current, last);
+  const percent =
+    shown.ok && shown.total > 0 ? Math.min(100, Math.round((shown.current / shown.total) * 100)) : null;
+  const digits = (value: string) => value.replace(/[^\d]/g, '');
+  const field =
+    'w-14 rounded-md border-0 px-2 py-1 text-center ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-500';
+
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save(current, last);
+      }}
       className="flex flex-wrap items-center gap-2 text-sm"
       aria-label="Reading progress"
     >
@@ -61,8 +118,9 @@ export function ProgressEditor({ entry }: { entry: ProgressEntry }) {
         id={`${id}-current`}
         inputMode="numeric"
         value={current}
-        onChange={(event) => setCurrent(event.target.value.replace(/[^\d]/g, ''))}
-        className="w-14 rounded-md border-0 px-2 py-1 text-center ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-500"
+        onChange={(event) => change(digits(event.target.value), last)}
+        onBlur={leave}
+        className={field}
       />
       <label htmlFor={`${id}-total`} className="text-xs text-slate-500">
         of
@@ -71,18 +129,13 @@ export function ProgressEditor({ entry }: { entry: ProgressEntry }) {
         id={`${id}-total`}
         inputMode="numeric"
         value={last}
-        onChange={(event) => setLast(event.target.value.replace(/[^\d]/g, ''))}
-        className="w-14 rounded-md border-0 px-2 py-1 text-center ring-1 ring-slate-300 focus:ring-2 focus:ring-brand-500"
+        placeholder="?"
+        title={known === null ? 'The number of chapters is not known yet' : undefined}
+        onChange={(event) => change(current, digits(event.target.value))}
+        onBlur={leave}
+        className={field}
       />
-      {dirty ? (
-        <button
-          type="submit"
-          disabled={update.isPending}
-          className="rounded-md bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-      ) : (
+      {percent !== null && (
         <span className="flex items-center gap-2" title={`${percent}% read`}>
           <span className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
             <span className="block h-full rounded-full bg-brand-500" style={{ width: `${percent}%` }} />
@@ -90,6 +143,9 @@ export function ProgressEditor({ entry }: { entry: ProgressEntry }) {
           <span className="text-xs text-slate-500">{percent}%</span>
         </span>
       )}
+      <span role="status" className="min-w-12 text-xs text-slate-500">
+        {update.isPending ? 'Saving...' : saved ? 'Saved' : ''}
+      </span>
       {error && (
         <span role="alert" className="w-full text-xs text-red-700">
           {error}

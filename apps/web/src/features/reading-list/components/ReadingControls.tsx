@@ -30,7 +30,7 @@ export function ReadingControls({
           )
         }
       />
-      <ProgressEditor key={`${entry.current_chapter}/${entry.total_chapters}`} entry={entry} />
+      <ProgressEditor entry={entry} />
     </div>
   );
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { WATCH_EVENTS } from './watch-events.ts';
+
+/**
+ * What is detected on a fiction by comparing each capture or page read with the one before: its chapters,
+ * its Rising Stars places, its followers' milestones, and what its page says.
+ */
+export const DETECTED_EVENT_KINDS = [
+  // Those readers can watch for alerts.
+  ...WATCH_EVENTS,
+  'release_gap',
+  'title_changed',
+  'cover_changed',
+  'description_changed',
+  'tags_changed',
+  'status_changed',
+] as const;
+export type DetectedEventKind = (typeof DETECTED_EVENT_KINDS)[number];
+
+const fictionEvent = z.object({
+  id: z.number().int(),
+  kind: z.enum(DETECTED_EVENT_KINDS),
+  /** When it was seen: the capture or page read that showed it. */
+  at: z.string(),
+  source: z.literal('detected'),
+  /** What it was: the list and place, the chapter, the old and new title, tags added and removed… */
+  details: z.record(z.string(), z.unknown()),
+});
+export type FictionEvent = z.infer<typeof fictionEvent>;
+
+/** The newest this many of a fiction's events are answered, oldest first. */
+export const FICTION_EVENTS_LIMIT = 500;
+
+export const fictionEventsResponse = okEnvelope(z.object({ events: z.array(fictionEvent) }));
