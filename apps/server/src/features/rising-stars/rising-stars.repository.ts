@@ -113,9 +113,21 @@ export function risingStarsRepository(db: Kysely<Schema>, ensureFictions: Ensure
       return row.id;
     },
 
-    /** Stores one genre's list of a capture, creating unknown fictions, in one transaction. */
+    /**
+     * Stores one genre's list of a capture, creating unknown fictions, in one transaction. A list the capture
+     * already holds is kept as it is (a worker that died after saving it, before recording that it had, is
+     * continued by another that reads it again): its entries are counted, nothing is written twice.
+     */
     saveGenreList(input: { captureId: number; genre: string; items: ParsedListItem[]; now: string }) {
       return db.transaction().execute(async (trx) => {
+        const held = await trx
+          .selectFrom('rising_star_entries')
+          .select((eb) => eb.fn.countAll<number | string>().as('entries'))
+          .where('capture_id', '=', input.captureId)
+          .where('genre', '=', input.genre)
+          .executeTakeFirst();
+        const heldEntries = Number(held?.entries ?? 0);
+        if (heldEntries > 0) return { entries: heldEntries, fictionsCreated: 0 };
         const { ids, created } = await ensureFictions(trx, input.items, input.now);
         await trx
           .insertInto('rising_star_entries')
