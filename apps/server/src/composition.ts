@@ -25,6 +25,9 @@ import { usersRepository } from './features/auth/users.repository.ts';
 import { authorRepository } from './features/author/author.repository.ts';
 import { authorRoutes } from './features/author/author.routes.ts';
 import { authorService } from './features/author/author.service.ts';
+import { deskRepository } from './features/author/desk.repository.ts';
+import { deskRoutes } from './features/author/desk.routes.ts';
+import { deskService } from './features/author/desk.service.ts';
 import { discoveryRepository } from './features/discovery/discovery.repository.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { discoveryService } from './features/discovery/discovery.service.ts';
@@ -318,6 +321,7 @@ export async function registerFeatures(
     jobs: core.jobs,
     log: app.log.child({ component: 'scraping' }),
     now,
+    events: core.alerts.events,
   });
   const refresh = refreshService({
     jobs: core.jobs,
@@ -395,8 +399,22 @@ export async function registerFeatures(
   fictionsRoutes(app, { fictions: core.fictions });
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
+  const authorRows = authorRepository(db);
   authorRoutes(app, {
-    author: authorService({ author: authorRepository(db), risingStars: core.risingStars }),
+    author: authorService({ author: authorRows, risingStars: core.risingStars }),
+  });
+  deskRoutes(app, {
+    desk: deskService({
+      desk: deskRepository(db),
+      author: authorRows,
+      scraping,
+      users,
+      mailer,
+      limits: core.limits,
+      publicUrl: config.publicUrl,
+      now,
+    }),
+    guards,
   });
   const linkPreview = linkPreviewService({ analytics, publicUrl: config.publicUrl, now });
   linkPreviewRoutes(app, { linkPreview });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventEffect } from './author-desk.ts';
 import { okEnvelope } from './envelope.ts';
 import { WATCH_EVENTS } from './watch-events.ts';
 
@@ -26,6 +27,8 @@ const fictionEvent = z.object({
   source: z.literal('detected'),
   /** What it was: the list and place, the chapter, the old and new title, tags added and removed… */
   details: z.record(z.string(), z.unknown()),
+  /** What it did to the followers over the week after it, against the trend before; or why that is unknown. */
+  effect: eventEffect,
 });
 export type FictionEvent = z.infer<typeof fictionEvent>;
 

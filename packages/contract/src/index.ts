@@ -2,6 +2,8 @@ export * from './account-email.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './author-desk.ts';
+export * from './author-rules.ts';
 export * from './compare-rules.ts';
 export * from './description-html.ts';
 export * from './discovery.ts';

@@ -1,6 +1,7 @@
 // Pure product rules and texts with no dependencies, safe for the smallest web bundle.
 
 export * from './account-email-rules.ts';
+export * from './author-rules.ts';
 export * from './compare-rules.ts';
 export * from './description-html.ts';
 export * from './discovery-rules.ts';

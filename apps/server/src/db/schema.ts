@@ -383,7 +383,37 @@ export interface RoyalroadWaitingTable {
   lease_until: ColumnType<string | number, number, number>;
 }
 
+/** A reader's claim to be a fiction's author: verified once its code is found on the fiction's page or profile. */
+export interface FictionClaimsTable {
+  id: Generated<number>;
+  fiction_id: number;
+  user_id: number;
+  code: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  verified_in: string | null;
+}
+
+/** What a fiction's claimant did: private to them unless `public`. */
+export interface AuthorEventsTable {
+  id: Generated<number>;
+  fiction_id: number;
+  user_id: number;
+  kind: string;
+  at: Timestamp;
+  end_at: Timestamp | null;
+  note: string | null;
+  partner_fiction_id: number | null;
+  link: string | null;
+  public: BoolWithDefault;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Schema {
+  fiction_claims: FictionClaimsTable;
+  author_events: AuthorEventsTable;
   watches: WatchesTable;
   fiction_events: FictionEventsTable;
   notifications: NotificationsTable;

@@ -56,6 +56,8 @@ interface Fixtures {
   webhookId: number;
   feedFile: string;
   unsubscribeToken: string;
+  /** The shoutout the reader, the ranked fiction's verified claimant, marked on it. */
+  authorEventId: number;
 }
 type Request = { url: string; payload?: unknown; headers?: Record<string, string> };
 type Build = (f: Fixtures, who: Caller) => Request | Promise<Request>;
@@ -153,6 +155,17 @@ const MATRIX: Row[] = [
   ['GET /api/fictions/{royalroadId}/analytics', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/analytics?range=30d` })],
   ['GET /api/fictions/{royalroadId}/projection', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/projection` })],
   ['GET /api/fictions/{royalroadId}/events', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events` })],
+  // The reader holds the verified claim on the ranked fiction and marked a shoutout on it; each caller asks for a
+  // code of their own on the favorite (and gives it up again).
+  ['GET /api/fictions/{royalroadId}/claim', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/claim` })],
+  ['POST /api/fictions/{royalroadId}/claim', 401, 201, 201, 201, (f) => ({ url: `/api/fictions/${f.favorite.royalroadId}/claim` })],
+  ['POST /api/fictions/{royalroadId}/claim/check', 401, 200, 404, 404, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/claim/check` })],
+  ['DELETE /api/fictions/{royalroadId}/claim', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.favorite.royalroadId}/claim` })],
+  ['GET /api/fictions/{royalroadId}/author-events', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/author-events` })],
+  ['POST /api/fictions/{royalroadId}/events', 401, 201, 403, 403, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events`, payload: { kind: 'ad', at: '2026-07-10T12:00:00Z' } })],
+  ['PATCH /api/fictions/{royalroadId}/events/{eventId}', 401, 200, 403, 403, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events/${f.authorEventId}`, payload: { note: 'Changed' } })],
+  ['DELETE /api/fictions/{royalroadId}/events/{eventId}', 401, 200, 403, 403, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events/${f.authorEventId}` })],
+  ['GET /api/desk', 401, 200, 200, 200, at('/api/desk')],
   ['GET /api/fictions/{royalroadId}/card.png', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/card.png` })],
   ['GET /api/compare', 200, 200, 200, 200, (f) => ({ url: `/api/compare?ids=${f.ranked.royalroadId}&align=calendar` })],
   ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],
@@ -246,6 +259,27 @@ async function alertFixtures(token: string, bystanderId: number) {
     feedFile: settings.body.data.feed_url.split('/').pop() as string,
     unsubscribeToken: unsubscribeToken(TEST_JWT_SECRET, bystanderId),
   };
+}
+
+/** The reader claims a fiction (its code placed in its description) and marks a shoutout on it. */
+async function claimedShoutout(token: string, royalroadId: number): Promise<number> {
+  const claim = await call<{ data: { code: string } }>(t.app, {
+    method: 'POST',
+    url: `/api/fictions/${royalroadId}/claim`,
+    token,
+  });
+  expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+  royalroad.site.setPage(royalroadId, { description: [`Written by me. ${claim.body.data.code}`] });
+  const check = await call(t.app, { method: 'POST', url: `/api/fictions/${royalroadId}/claim/check`, token });
+  expect(check.status, JSON.stringify(check.body)).toBe(200);
+  const event = await call<{ data: { id: number } }>(t.app, {
+    method: 'POST',
+    url: `/api/fictions/${royalroadId}/events`,
+    token,
+    payload: { kind: 'shoutout', at: '2026-07-08T12:00:00Z', note: 'Swap with a friend' },
+  });
+  expect(event.status, JSON.stringify(event.body)).toBe(201);
+  return event.body.data.id;
 }
 
 async function favoritesOf(token: string): Promise<number[]> {
@@ -393,6 +427,7 @@ beforeAll(async () => {
     subscriptionId: (await payMonthlyCoffee(t, stripe.url, reader.token)).subscriptionId,
     bystanderId: bystander.user.id,
     ...(await alertFixtures(reader.token, bystander.user.id)),
+    authorEventId: await claimedShoutout(reader.token, top.royalroad_id),
   };
 
   const docs = await call<{ paths: Record<string, Record<string, unknown>> }>(t.app, {

@@ -78,6 +78,7 @@ const CoffeePage = lazy(() =>
 const ComparePage = lazy(() =>
   import('../features/analytics/ComparePage.tsx').then((m) => ({ default: m.ComparePage })),
 );
+const DeskPage = lazy(() => import('./pages/DeskPage.tsx').then((m) => ({ default: m.DeskPage })));
 const NotificationsPage = lazy(() =>
   import('../features/notifications/NotificationsPage.tsx').then((m) => ({ default: m.NotificationsPage })),
 );
@@ -275,6 +276,16 @@ export function AppRoutes() {
             <RequireUser>
               <Loading>
                 <NotificationsPage />
+              </Loading>
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/desk"
+          element={
+            <RequireUser>
+              <Loading>
+                <DeskPage />
               </Loading>
             </RequireUser>
           }

@@ -103,6 +103,16 @@ function setPage(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeRespon
   });
 }
 
+/** Changes an author's profile bio, as the author would: `{ id, bio }` (the author's profile id). */
+function setBio(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
+  const { id, bio } = body;
+  if (typeof id !== 'number') throw new ControlError(400, 'id must be a number');
+  if (!fake.site.author(id)) throw new ControlError(404, `no author ${id}`);
+  if (typeof bio !== 'string') throw new ControlError(400, 'bio must be text');
+  const author = fake.site.setBio(id, bio);
+  return json(200, { id, bio: author.bio });
+}
+
 /** Releases a chapter: `{ id, title, publishedAt? }`. */
 function addChapter(fake: FakeRoyalRoad, body: Record<string, unknown>): FakeResponse {
   const { id, title, publishedAt } = body;
@@ -138,6 +148,7 @@ async function dispatch(fake: FakeRoyalRoad, method: string, path: string, reque
   if (route === 'POST /__fake/site/fictions') return addFictions(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/stats') return setStats(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/page') return setPage(fake, asObject(await readJson(request)));
+  if (route === 'POST /__fake/site/profile') return setBio(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/chapters') return addChapter(fake, asObject(await readJson(request)));
   if (route === 'POST /__fake/site/rising-stars')
     return setRisingStars(fake, asObject(await readJson(request)));

@@ -67,6 +67,8 @@ export interface FakeAuthor {
   avatarUrl: string | null;
   /** ISO 8601. */
   joinedAt: string;
+  /** What the author wrote about themselves on their profile (plain text; absent: nothing). */
+  bio?: string;
 }
 
 export const POPULAR_LISTS = ['best-rated', 'active-popular', 'weekly-popular', 'trending'] as const;

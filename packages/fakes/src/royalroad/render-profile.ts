@@ -1,5 +1,5 @@
 // An author's profile page. No real profile page was ever saved, so this legacy markup is a best guess: name in
-// `.profile-info h1`, avatar `img[data-type=avatar]`, and the author's fictions as ordinary list items.
+// `.profile-info h1`, avatar `img[data-type=avatar]`, the author's bio in `.profile-info .bio`, and the author's fictions as ordinary list items.
 import { escapeHtml as e, shortDate, thousands, unixSeconds, utcDateTime } from './html.ts';
 import type { FakeAuthor, FakeFiction } from './model.ts';
 import { legacyPage } from './render-layout.ts';
@@ -28,7 +28,15 @@ export function renderProfilePage(author: FakeAuthor, fictions: readonly FakeFic
                     <ul class="list-inline user-stats">
                         <li><span class="bold uppercase">Joined:</span> <time unixtime="${unixSeconds(author.joinedAt)}" datetime="${utcDateTime(author.joinedAt)}" format="MMM dd, yyyy" >${shortDate(author.joinedAt)}</time></li>
                         <li><span class="bold uppercase">Fictions:</span> ${thousands(fictions.length)}</li>
-                    </ul>
+                    </ul>${
+                      author.bio
+                        ? `
+                    <div class="bio">${author.bio
+                      .split(/\n+/)
+                      .map((line) => `<p>${e(line)}</p>`)
+                      .join('')}</div>`
+                        : ''
+                    }
                 </div>
             </div>
         </div>

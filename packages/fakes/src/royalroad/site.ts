@@ -169,6 +169,14 @@ export class FakeSite {
     return fiction;
   }
 
+  /** Changes what an author's profile says about them, as the author would (plain text; empty: nothing). */
+  setBio(authorId: number, bio: string): FakeAuthor {
+    const author = this.#data.authors.get(authorId);
+    if (!author) throw new Error(`no author ${authorId}`);
+    author.bio = bio;
+    return author;
+  }
+
   /** Releases a new chapter of a fiction (published at `publishedAt`, by default now), with an id above every other. */
   addChapter(id: number, title: string, publishedAt = new Date().toISOString()): FakeChapter {
     const fiction = this.#require(id);

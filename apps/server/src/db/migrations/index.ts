@@ -23,6 +23,7 @@ import * as descriptionEscapes from './2026_11_30_1000_description_escapes.ts';
 import * as rateLimits from './2026_12_01_1000_rate_limits.ts';
 import * as leasesAndPace from './2026_12_01_2000_leases_and_pace.ts';
 import * as changeNotifications from './2026_12_05_1000_change_notifications.ts';
+import * as authorDesk from './2026_12_10_1000_author_desk.ts';
 
 /** Every migration, by name; names sort in the order they run. Landed migrations never change. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_1000_rate_limits': rateLimits,
   '2026_12_01_2000_leases_and_pace': leasesAndPace,
   '2026_12_05_1000_change_notifications': changeNotifications,
+  '2026_12_10_1000_author_desk': authorDesk,
 };

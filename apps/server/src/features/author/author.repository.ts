@@ -7,7 +7,7 @@ export function authorRepository(db: Kysely<Schema>) {
     fiction(royalroadId: number) {
       return db
         .selectFrom('fictions')
-        .select(['id', 'followers'])
+        .select(['id', 'title', 'followers'])
         .where('royalroad_id', '=', royalroadId)
         .executeTakeFirst();
     },

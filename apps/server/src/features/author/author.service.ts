@@ -1,6 +1,7 @@
 import {
   DETECTED_EVENT_KINDS,
   type DetectedEventKind,
+  type EventEffect,
   FICTION_EVENTS_LIMIT,
   type FictionEvent,
   FOLLOWER_MILESTONES,
@@ -10,6 +11,7 @@ import {
 import { notFound } from '../../errors.ts';
 import type { RisingStarsService } from '../rising-stars/rising-stars.service.ts';
 import type { AuthorRepository } from './author.repository.ts';
+import { effectsAt } from './effect.ts';
 import { MIN_PROJECTION_DAYS, type ProjectedFollowers, projectFollowers } from './projection.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,14 +51,22 @@ export function authorService(deps: { author: AuthorRepository; risingStars: Ris
     async events(royalroadId: number): Promise<{ events: FictionEvent[] }> {
       const fiction = await author.fiction(royalroadId);
       if (!fiction) throw notFound('Fiction not found');
-      const rows = await author.detectedEvents(fiction.id, DETECTED_EVENT_KINDS, FICTION_EVENTS_LIMIT);
+      const rows = (
+        await author.detectedEvents(fiction.id, DETECTED_EVENT_KINDS, FICTION_EVENTS_LIMIT)
+      ).reverse();
+      const effects = await effectsAt(
+        author,
+        fiction.id,
+        rows.map((row) => String(row.occurred_at)),
+      );
       return {
-        events: rows.reverse().map((row) => ({
+        events: rows.map((row, index) => ({
           id: row.id,
           kind: row.kind as DetectedEventKind,
           at: row.occurred_at,
           source: 'detected' as const,
           details: details(row.data),
+          effect: effects[index] as EventEffect,
         })),
       };
     },

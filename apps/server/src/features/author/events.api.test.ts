@@ -74,6 +74,8 @@ describe('GET /api/fictions/:royalroadId/events', () => {
     });
     for (const event of seen) {
       expect(event.source).toBe('detected');
+      // Its effect on the followers, or why it cannot be told (here: no week of snapshots around it).
+      expect(event.effect).toEqual({ reason: expect.any(String) });
       expect(event.at).toBe(t.clock.now.toISOString());
     }
 

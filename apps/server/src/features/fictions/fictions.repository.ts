@@ -394,7 +394,7 @@ export function fictionsRepository(db: Kysely<Schema>) {
 
     /**
      * The fictions a full refresh visits (DESIGN §4): every fiction in a reader's
-     * list, every sponsored fiction, and every fiction seen on Rising Stars since
+     * list, every sponsored fiction, every claimed fiction and shoutout partner, and every fiction seen on Rising Stars since
      * `risingStarsSince`. The longest untried first (a failed try counts: a fiction that fails moves back),
      * and of those tried at the same moment, the ones that failed last.
      */
@@ -414,6 +414,20 @@ export function fictionsRepository(db: Kysely<Schema>) {
                 .selectFrom('user_fictions')
                 .select('user_fictions.id')
                 .whereRef('user_fictions.fiction_id', '=', 'fictions.id'),
+            ),
+            // Claimed by their author, and the partners of their authors' shoutouts.
+            eb.exists(
+              eb
+                .selectFrom('fiction_claims')
+                .select('fiction_claims.id')
+                .whereRef('fiction_claims.fiction_id', '=', 'fictions.id')
+                .where('fiction_claims.verified_at', 'is not', null),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('author_events')
+                .select('author_events.id')
+                .whereRef('author_events.partner_fiction_id', '=', 'fictions.id'),
             ),
             eb.exists(
               eb

@@ -5,7 +5,7 @@ export type JobRunRow = Selectable<JobRunsTable>;
 
 export interface NewJobRun {
   job: string;
-  trigger: 'schedule' | 'catch-up' | 'manual' | 'cli' | 'refresh' | 'add';
+  trigger: 'schedule' | 'catch-up' | 'manual' | 'cli' | 'refresh' | 'add' | 'claim';
   params?: Record<string, unknown>;
   scheduledFor?: string | null;
   /** The reader who asked (a refresh). */

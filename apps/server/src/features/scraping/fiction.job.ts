@@ -1,6 +1,7 @@
 import type { JobHandler } from '../../lib/jobs.ts';
 import { isRoyalRoadError } from '../../royalroad/errors.ts';
 import type { Requester, Ticket } from '../../royalroad/request-queues.ts';
+import { searchClaimCode } from './claim-code.ts';
 import type { ScrapeDeps } from './deps.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
@@ -28,6 +29,14 @@ export function fictionJob(deps: ScrapeDeps): JobHandler {
     }
     try {
       const ticket: Ticket = { queue: 'interactive', requester: requesterOf(context.params) };
+      // A claim's check: the page is read as a refresh would, and the code looked for on it and the profile.
+      const claimCode = context.params.claimCode;
+      if (typeof claimCode === 'string') {
+        const search = await searchClaimCode(deps, royalroadId, claimCode, ticket, context.keep);
+        const counts = { royalroad_id: royalroadId, claim_found: search.found, profile_id: search.profileId };
+        await context.progress(1, 1, counts);
+        return { status: 'succeeded', counts };
+      }
       const result = await scrapeFiction(deps, royalroadId, ticket, context.keep);
       const counts = {
         royalroad_id: royalroadId,

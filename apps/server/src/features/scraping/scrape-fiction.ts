@@ -22,7 +22,14 @@ export async function scrapeFiction(
   ticket: Ticket,
   /** Called once the page is read, before anything is written (a run checks it is still its worker's). */
   beforeSave?: () => Promise<void>,
-): Promise<{ fictionId: number; created: boolean; title: string }> {
+): Promise<{
+  fictionId: number;
+  created: boolean;
+  title: string;
+  /** What the page says, as read: its description (HTML) and its author's profile id. */
+  description: string | null;
+  authorId: number | null;
+}> {
   let parsed: ParsedFiction;
   try {
     const page = await deps.client.get(`/fiction/${royalroadId}`, ticket);
@@ -39,5 +46,11 @@ export async function scrapeFiction(
   // What moved since the last visit (new chapters, follower milestones, what the page itself says), for the
   // fiction's changes and alerts; the page is stored.
   await deps.events?.fictionStored(saved.fictionId, saved.changes);
-  return { fictionId: saved.fictionId, created: saved.created, title: parsed.title };
+  return {
+    fictionId: saved.fictionId,
+    created: saved.created,
+    title: parsed.title,
+    description: parsed.description,
+    authorId: parsed.authorId,
+  };
 }

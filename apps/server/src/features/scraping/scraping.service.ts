@@ -6,6 +6,8 @@ import { royalRoadFailure } from '../../royalroad/failures.ts';
 import type { Requester } from '../../royalroad/request-queues.ts';
 import type { FictionsService } from '../fictions/fictions.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
+import type { EventsService } from '../notifications/events.service.ts';
+import { type ClaimCodeSearch, searchClaimCode } from './claim-code.ts';
 import { scrapeFiction } from './scrape-fiction.ts';
 
 /** How long a web instance waits for the worker to read a fiction a reader adds. */
@@ -26,6 +28,8 @@ export function scrapingService(deps: {
   jobs: JobsService;
   log: BackgroundLog;
   now: () => Date;
+  /** What a page read here tells of the fiction's changes (as the worker's reads do). */
+  events?: Pick<EventsService, 'fictionStored'>;
 }) {
   /**
    * A web instance (ROLE=web) never calls Royal Road itself: it queues the read as a run that a worker
@@ -62,6 +66,45 @@ export function scrapingService(deps: {
     return stored;
   }
 
+  /**
+   * Looks for a claim code on a fiction's page and its author's profile, in the interactive queue on behalf
+   * of `requester` (through a worker from a web instance); Royal Road's failures are thrown as answers.
+   */
+  async function searchClaim(
+    royalroadId: number,
+    code: string,
+    requester: Requester,
+  ): Promise<ClaimCodeSearch> {
+    try {
+      if (deps.jobs.executes)
+        return await searchClaimCode(deps, royalroadId, code, { queue: 'interactive', requester });
+      const id = await deps.jobs.enqueue('fiction', {
+        trigger: 'claim',
+        params: {
+          royalroadId,
+          claimCode: code,
+          requester: { userId: requester.userId ?? null, address: requester.address ?? null },
+        },
+      });
+      const run = id === null ? undefined : await deps.jobs.waitFor(id, IMPORT_WAIT_MS);
+      if (!run || run.status === 'queued' || run.status === 'running') throw serviceUnavailable();
+      if (run.status !== 'succeeded') {
+        const kind = run.counts.failure;
+        if (typeof kind !== 'string') throw serviceUnavailable();
+        throw new RoyalRoadError(kind as RoyalRoadErrorKind, run.error ?? 'Royal Road could not be read');
+      }
+      const found = run.counts.claim_found;
+      const profileId = run.counts.profile_id;
+      return {
+        found: found === 'description' || found === 'profile' ? found : null,
+        profileId: typeof profileId === 'number' ? profileId : null,
+      };
+    } catch (error) {
+      if (isRoyalRoadError(error, 'not-found')) throw notFound('Royal Road has no fiction with that id.');
+      throw royalRoadFailure(error);
+    }
+  }
+
   /** Queues a run and answers it as it stands. */
   async function accepted(id: number | null): Promise<JobRun> {
     const run = id === null ? undefined : await deps.jobs.get(id);
@@ -70,6 +113,8 @@ export function scrapingService(deps: {
   }
 
   return {
+    searchClaim,
+
     /** A fiction by its Royal Road id: a known one at once, an unknown one read from Royal Road first. */
     async findOrImport(royalroadId: number, requester: Requester): Promise<Fiction> {
       const known = await deps.fictions.byRoyalroadId(royalroadId);

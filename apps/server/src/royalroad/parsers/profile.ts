@@ -8,6 +8,8 @@ export interface ParsedProfile {
   profileId: number;
   name: string;
   avatarUrl: string | null;
+  /** What the author wrote about themselves, as text (null when the page shows none). */
+  bio: string | null;
   fictions: ParsedListItem[];
 }
 
@@ -37,10 +39,17 @@ function readProfile(html: string, options: { url?: string; profileId: number })
   const avatar = $('img.avatar, .profile-info img, .profile-header img, img[alt*="avatar" i]')
     .first()
     .attr('src');
+  const bio = $('.profile-info .bio, .profile-bio, .bio, .about-me, [class*="biography"]')
+    .map((_, element) => $(element).text())
+    .get()
+    .map((text) => cleanText(text))
+    .filter(Boolean)
+    .join('\n');
   return {
     profileId: options.profileId,
     name,
     avatarUrl: absoluteUrl(avatar, BASE),
+    bio: bio || null,
     fictions: parseListItems($, $('div.fiction-list-item')),
   };
 }

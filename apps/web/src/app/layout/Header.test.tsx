@@ -150,7 +150,7 @@ async function openAccountMenu(user: Awaited<ReturnType<typeof renderSignedIn>>[
 }
 
 describe('Header for a signed-in reader', () => {
-  it('offers Dashboard first, and an account menu named by the whole greeting with Notifications, Alert settings and Logout', async () => {
+  it('offers Dashboard first, and an account menu named by the whole greeting with Notifications, Alert settings, Author desk and Logout', async () => {
     const { user } = await renderSignedIn(reader);
     const nav = screen.getByRole('navigation', { name: 'Main' });
 
@@ -165,7 +165,7 @@ describe('Header for a signed-in reader', () => {
     const greeting = within(groupButton(/^Account menu/)).getByText('Welcome, Rita Reader');
     expect(greeting.className).not.toContain('truncate');
     const panel = await openAccountMenu(user);
-    expect(linkNames(panel)).toEqual(['Notifications', 'Alert settings']);
+    expect(linkNames(panel)).toEqual(['Notifications', 'Alert settings', 'Author desk']);
     expect(within(panel).getByRole('link', { name: 'Alert settings' })).toHaveAttribute(
       'href',
       '/notifications/settings',
@@ -281,12 +281,14 @@ describe('Header mobile menu', () => {
       'Admin',
       'Notifications',
       'Alert settings',
+      'Author desk',
       'Coffee',
       'About',
     ]);
     expect(linkNames(within(menu).getByRole('list', { name: 'Your account' }))).toEqual([
       'Notifications',
       'Alert settings',
+      'Author desk',
     ]);
     expect(within(menu).getByText('Welcome, Ada Admin')).toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();

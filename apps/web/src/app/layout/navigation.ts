@@ -29,6 +29,7 @@ export const DISCOVER_LINKS: NavLinkItem[] = [
 export const ACCOUNT_LINKS: NavLinkItem[] = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/notifications/settings', label: 'Alert settings' },
+  { to: '/desk', label: 'Author desk' },
 ];
 
 /**

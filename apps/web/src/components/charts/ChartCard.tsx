@@ -32,6 +32,7 @@ export function ChartCard({
   series,
   empty,
   releases,
+  markerLabel = 'Chapter releases',
   tall = false,
   children,
 }: {
@@ -40,6 +41,8 @@ export function ChartCard({
   series: SeriesSpec[];
   empty?: string | null;
   releases?: number;
+  /** What the markers are called in the legend (chapter releases unless changes or events are among them). */
+  markerLabel?: string;
   /** Its charts set their own height (small multiples), instead of one chart of fixed height. */
   tall?: boolean;
   children: (hidden: ReadonlySet<string>, markers: MarkerState) => ReactNode;
@@ -94,7 +97,7 @@ export function ChartCard({
                   className={legendButton(!markersShown)}
                 >
                   <span className="h-3 w-0.5 bg-slate-400" aria-hidden="true" />
-                  Chapter releases ({releases})
+                  {markerLabel} ({releases})
                 </button>
               </li>
             )}
@@ -102,7 +105,8 @@ export function ChartCard({
           <p className="mt-2 min-h-5 truncate text-xs text-slate-600" aria-live="polite">
             {markersShown && active && (
               <>
-                <span className="font-semibold text-slate-800">{active.title}</span> · released{' '}
+                <span className="font-semibold text-slate-800">{active.title}</span> ·{' '}
+                {(active.kind ?? 'chapter') === 'chapter' ? 'released ' : ''}
                 {longDate(active.at)}
               </>
             )}

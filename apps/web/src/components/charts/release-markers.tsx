@@ -1,10 +1,23 @@
 import { ReferenceLine } from 'recharts';
 
-/** A chapter's release on a time chart. */
+/**
+ * A moment marked on a time chart: a chapter's release (the default), a change detected on the fiction
+ * (its title, tags, a Rising Stars entry…), or something its author did (a shoutout, an ad…).
+ */
 export interface Release {
   title: string;
   /** Epoch milliseconds. */
   at: number;
+  kind?: 'chapter' | 'change' | 'author';
+}
+
+const MARKER_COLORS = { chapter: '#94a3b8', change: '#8b5cf6', author: '#059669' } as const;
+
+/** The legend's name for a chart's markers: chapter releases alone, or with changes and the author's events. */
+export function markersLabel(releases: readonly Release[]): string {
+  return releases.every((release) => (release.kind ?? 'chapter') === 'chapter')
+    ? 'Chapter releases'
+    : 'Releases and events';
 }
 
 /** Above this many releases in range, a chart starts with its markers hidden. */
@@ -37,11 +50,13 @@ export function releaseMarkers(
       shape={(props: { x1?: number; y1?: number; x2?: number; y2?: number }) => {
         const { x1 = 0, y1 = 0, y2 = 0 } = props;
         const active = options.active === release;
+        const kind = release.kind ?? 'chapter';
         return (
           // biome-ignore lint/a11y/noStaticElementInteractions: pointer help only; the Chapters table lists every release for the keyboard
           <g
             className="release-marker cursor-pointer"
             data-title={release.title}
+            data-kind={kind}
             onMouseEnter={() => options.select(release)}
             onClick={() => options.select(release)}
           >
@@ -51,9 +66,9 @@ export function releaseMarkers(
               x2={x1}
               y1={y1}
               y2={y2}
-              stroke={active ? '#0f172a' : '#94a3b8'}
-              strokeWidth={active ? 2 : 1}
-              strokeDasharray={active ? undefined : '2 3'}
+              stroke={active ? '#0f172a' : MARKER_COLORS[kind]}
+              strokeWidth={active || kind === 'author' ? 2 : 1}
+              strokeDasharray={active || kind === 'author' ? undefined : '2 3'}
             />
             <rect x={x1 - 5} y={Math.min(y1, y2)} width={10} height={Math.abs(y2 - y1)} fill="transparent" />
           </g>

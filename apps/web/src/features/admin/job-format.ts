@@ -25,6 +25,8 @@ const TRIGGER_LABELS: Record<string, string> = {
   manual: 'Admin',
   cli: 'Command line',
   refresh: 'Reader refresh',
+  add: 'Reader add',
+  claim: 'Author claim check',
 };
 
 export function triggerLabel(trigger: string): string {

@@ -61,6 +61,8 @@ export function FictionDetails({
   adminTools,
   analytics,
   releases,
+  claimed,
+  claim,
 }: {
   favoriteButton: (fiction: Fiction, onError: (message: string) => void) => ReactNode;
   /** The signed-in reader's alerts for the fiction. */
@@ -68,6 +70,10 @@ export function FictionDetails({
   adminTools: (fiction: Fiction) => ReactNode;
   analytics?: (fiction: Fiction) => ReactNode;
   releases?: Release[];
+  /** Whether the fiction's author has claimed it (a badge by the title). */
+  claimed?: (fiction: Fiction) => ReactNode;
+  /** The signed-in reader's claim on the fiction (to ask for a code, have it checked, open the desk). */
+  claim?: (fiction: Fiction) => ReactNode;
 }) {
   const params = useParams();
   const navigate = useNavigate();
@@ -158,6 +164,7 @@ export function FictionDetails({
               <span className="font-medium">{data.author_name ?? 'Unknown Author'}</span>
             )}
           </p>
+          {claimed && <div className="mt-2">{claimed(data)}</div>}
           <Summary fiction={data} />
           <div className="mt-3">
             <Freshness at={asOf} />
@@ -173,6 +180,7 @@ export function FictionDetails({
             onError={setError}
           />
           {signedIn && <RefreshNow royalroadId={data.royalroad_id} />}
+          {signedIn && claim?.(data)}
           {user?.admin && adminTools(data)}
           {error && <Alert tone="error">{error}</Alert>}
         </div>

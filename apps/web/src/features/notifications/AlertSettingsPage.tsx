@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import { PageSpinner } from '../../components/ui/Spinner.tsx';
 import { useNotificationSettings, useRegenerateFeed, useSaveNotificationSettings } from './api/settings.ts';
-import { CopyButton } from './CopyButton.tsx';
 import { WatchedFictions } from './WatchedFictions.tsx';
 import { Webhooks } from './Webhooks.tsx';
 

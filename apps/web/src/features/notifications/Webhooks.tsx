@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { CopyButton } from '../../components/ui/CopyButton.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useSwitchWebhook } from './api/switch-webhook.ts';
 import { useAddWebhook, useDeleteWebhook, useTestWebhook, useWebhooks } from './api/webhooks.ts';
-import { CopyButton } from './CopyButton.tsx';
 
 /**
  * One webhook: its address and kind; one that is off says why (paused after a change to the account, or

@@ -9,7 +9,15 @@ const event = (
   kind: FictionEvent['kind'],
   details: Record<string, unknown>,
   at = '2026-11-20T12:00:00.000Z',
-) => ({ id: ++ids, kind, at, source: 'detected', details }) satisfies FictionEvent;
+) =>
+  ({
+    id: ++ids,
+    kind,
+    at,
+    source: 'detected',
+    details,
+    effect: { reason: 'The week after it is not over yet in the snapshots: 0 of 7 days captured.' },
+  }) satisfies FictionEvent;
 
 describe('What changed', () => {
   it('says each kind of event in words', () => {

@@ -17,7 +17,12 @@ import {
 } from '../../../components/charts/chart-parts.tsx';
 import { RangePicker } from '../../../components/charts/RangePicker.tsx';
 import { longDate, type RangeKey, withinRange } from '../../../components/charts/ranges.ts';
-import { type Release, releaseMarkers, releasesWithin } from '../../../components/charts/release-markers.tsx';
+import {
+  markersLabel,
+  type Release,
+  releaseMarkers,
+  releasesWithin,
+} from '../../../components/charts/release-markers.tsx';
 import { SmallMultiples } from '../../../components/charts/SmallMultiples.tsx';
 import { rankScale } from '../../../lib/chart-ticks.ts';
 
@@ -200,6 +205,7 @@ export function FictionCharts({
         series={rankSeries}
         empty={rankShown.length === 0 ? 'Not on a Rising Stars list in this period.' : null}
         releases={rankReleases.length}
+        markerLabel={markersLabel(rankReleases)}
       >
         {(hidden, markers) => (
           <RankChart rows={rankShown} series={rankSeries} hidden={hidden}>
@@ -215,6 +221,7 @@ export function FictionCharts({
         tall
         empty={noHistory}
         releases={releasesShown.length}
+        markerLabel={markersLabel(releasesShown)}
       >
         {(hidden, markers) => (
           <SmallMultiples
@@ -235,6 +242,7 @@ export function FictionCharts({
           series={QUALITY}
           empty={noHistory ?? (hasScores ? null : 'No scores recorded in this period yet.')}
           releases={releasesShown.length}
+          markerLabel={markersLabel(releasesShown)}
         >
           {(hidden, markers) => (
             <ScoreChart rows={shown} hidden={hidden}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button } from './Button.tsx';
 
 /**
  * Copies `text` to the clipboard and says so for a few seconds; where the browser refuses (no clipboard

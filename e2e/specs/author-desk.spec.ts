@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { FAKE_ROYALROAD_URL } from '../playwright.config.ts';
+import { createAccount, signInWithStorage } from '../support/accounts.ts';
+import { knownFakeFiction, newFakeFictions } from '../support/fake-royalroad.ts';
+import { scrollToCharts } from '../support/charts.ts';
+import { capture } from '../support/screenshots.ts';
+
+// The author's desk in the browser: an author claims their fiction from its page (code, copy, check,
+// verified), marks a shoutout, sees it on the charts with its effect and opens /desk; another reader sees the
+// changes detected on the fiction but not the author's private shoutout. At both widths.
+
+const WIDTHS = [
+  { name: 'wide', width: 1280, height: 900 },
+  { name: 'narrow', width: 390, height: 844 },
+] as const;
+
+/** `YYYY-MM-DDTHH:mm:ss` in UTC, as the datetime-local input holds a time (the browser runs in UTC). */
+const inputTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+for (const size of WIDTHS) {
+  test.describe(`author's desk (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height }, timezoneId: 'UTC' });
+    test.setTimeout(120_000);
+
+    test('an author claims a fiction, marks a shoutout, sees it on the charts and opens the desk', async ({
+      page,
+      request,
+      browser,
+    }) => {
+      const royalroadId = await knownFakeFiction(request);
+      const author = await createAccount(request, undefined, 'Ada Author');
+      await signInWithStorage(page, author);
+      await page.goto(`/fiction/${royalroadId}`);
+
+      const claim = page.getByRole('region', { name: 'Are you its author?' });
+      await claim.getByRole('button', { name: 'Claim this fiction' }).click();
+      const steps = page.getByRole('region', { name: 'Claim this fiction' });
+      const code = (await steps.locator('code').textContent())?.trim() ?? '';
+      expect(code).toMatch(/^rrc-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await expect(steps.getByRole('button', { name: 'Copy the claim code' })).toBeVisible();
+      // Checked before the code is placed: refused, saying where it looked.
+      await steps.getByRole('button', { name: 'Check now' }).click();
+      await expect(steps.getByRole('alert')).toContainText(
+        `The code ${code} is not in the fiction's description`,
+      );
+
+      // The author places the code in the description on Royal Road (the fake's control endpoint), and changes
+      // the title while at it: a change the site detects.
+      const placed = await request.post(`${FAKE_ROYALROAD_URL}/__fake/site/page`, {
+        data: { id: royalroadId, description: [`My story. ${code}`], title: `The Relaunch ${royalroadId}` },
+      });
+      expect(placed.ok()).toBe(true);
+      await steps.getByRole('button', { name: 'Check now' }).click();
+      const verified = page.getByRole('region', { name: "You are this fiction's verified author" });
+      await expect(verified).toBeVisible();
+      await expect(page.getByText('Claimed by its author')).toBeVisible();
+
+      // A shoutout between the two snapshots (the add and the check), so the charts span it.
+      const answer = await (await request.get(`/api/fictions/${royalroadId}/history`)).json();
+      const history = answer.data.points as Array<{ captured_at: string }>;
+      const times = history.map((row) => Date.parse(row.captured_at)).sort((a, b) => a - b);
+      expect(times.length).toBeGreaterThanOrEqual(2);
+      const at = Math.floor(((times[0] as number) + (times.at(-1) as number)) / 2000) * 1000;
+      const panel = page.getByRole('region', { name: 'What you did' });
+      await panel.getByLabel('What you did').selectOption('shoutout');
+      await panel.getByLabel('When').fill(inputTime(at));
+      const [partner] = await newFakeFictions(request, 1);
+      await panel.getByLabel('Partner fiction (Royal Road link or number)').fill(String(partner));
+      await panel.getByLabel('Note').fill('Swap with a friend');
+      await panel.getByRole('button', { name: 'Add event' }).click();
+      const item = panel.getByRole('listitem').filter({ hasText: 'Swap with a friend' });
+      await expect(item).toBeVisible({ timeout: 20_000 });
+      await expect(item).toContainText('Only you');
+      await expect(item).toContainText(/Too few snapshots before it/);
+
+      // On the charts: the shoutout and the detected title change are marked.
+      await scrollToCharts(page);
+      const engagement = page.getByRole('region', { name: 'Engagement and growth' });
+      await engagement.scrollIntoViewIfNeeded();
+      await expect(engagement.getByRole('button', { name: /Releases and events/ })).toBeVisible();
+      await expect(engagement.locator('.release-marker[data-kind="author"]').first()).toBeAttached();
+      await expect(engagement.locator('.release-marker[data-kind="author"]').first()).toHaveAttribute(
+        'data-title',
+        /^Shoutout: Swap with a friend — Too few snapshots/,
+      );
+      await capture(page, `author-fiction-${size.name}`);
+
+      await page.goto('/desk');
+      await expect(page.getByRole('heading', { name: 'Your desk' })).toBeVisible();
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row').filter({ hasText: 'Shoutout' })).toContainText(
+        'Swap with a friend',
+      );
+      await capture(page, `author-desk-${size.name}`);
+
+      // Another reader: the title change is marked, the private shoutout is nowhere.
+      const other = await createAccount(request);
+      const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+      const elsewhere = await context.newPage();
+      await signInWithStorage(elsewhere, other);
+      await elsewhere.goto(`/fiction/${royalroadId}`);
+      await expect(elsewhere.getByText('Claimed by its author')).toBeVisible();
+      await scrollToCharts(elsewhere);
+      const theirs = elsewhere.getByRole('region', { name: 'Engagement and growth' });
+      await theirs.scrollIntoViewIfNeeded();
+      await expect(theirs.locator('.release-marker[data-kind="change"]').first()).toBeAttached();
+      await expect(theirs.locator('.release-marker[data-kind="author"]')).toHaveCount(0);
+      await expect(elsewhere.getByText('Swap with a friend')).toHaveCount(0);
+      await expect(elsewhere.getByRole('region', { name: 'What you did' })).toHaveCount(0);
+      await context.close();
+    });
+  });
+}
