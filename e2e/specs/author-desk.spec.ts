@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_ROYALROAD_URL } from '../playwright.config.ts';
 import { createAccount, signInWithStorage } from '../support/accounts.ts';
-import { knownFakeFiction, newFakeFictions } from '../support/fake-royalroad.ts';
 import { scrollToCharts } from '../support/charts.ts';
+import { knownFakeFiction, newFakeFictions } from '../support/fake-royalroad.ts';
 import { capture } from '../support/screenshots.ts';
 
 // The author's desk in the browser: an author claims their fiction from its page (code, copy, check,
