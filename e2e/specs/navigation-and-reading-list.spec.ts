@@ -12,6 +12,7 @@ const REACHABLE = [
   { group: 'Discover', link: 'Compare', url: /\/compare$/, heading: /Compare/ },
   { group: 'account', link: 'Notifications', url: /\/notifications$/, heading: 'Notifications' },
   { group: 'account', link: 'Alert settings', url: /\/notifications\/settings$/, heading: 'Alert settings' },
+  { group: 'account', link: 'Author desk', url: /\/desk$/, heading: 'Your desk' },
 ] as const;
 
 const shot = (page: Page, name: string) =>
@@ -122,6 +123,7 @@ test.describe('navigation', () => {
     await expect(menu.getByRole('list', { name: 'Your account' }).getByRole('link')).toHaveText([
       'Notifications',
       'Alert settings',
+      'Author desk',
     ]);
     await expect(menu.getByRole('link', { name: 'About' })).toBeVisible();
     await expectAccessible(page, 'phone menu');

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { usersRepository } from './features/auth/users.repository.ts';
+import { authorRepository } from './features/author/author.repository.ts';
+import { authorService } from './features/author/author.service.ts';
+import { deskRepository } from './features/author/desk.repository.ts';
+import { authorReport, authorReportMail, authorReportText } from './features/author/weekly-report.ts';
 import { toJobRun } from './features/jobs/job-run.mapper.ts';
+import { BackgroundTasks } from './lib/background-tasks.ts';
+import { createMailer } from './mail/mailer.ts';
 import { seedDemoCommand } from './tools/seed-demo.ts';
 import { importSample } from './tools/seed-sample.ts';
 
@@ -25,6 +31,9 @@ Commands:
                                  years: the large data with three years of history, 20 million
                                  rows, a quarter of an hour or more)
   backup <file>                  copy the SQLite database to <file> while it is in use
+  author-report --email <email> [--dry-run]
+                                 the week's report of the fictions that account claimed: mailed to it, or
+                                 printed as text with --dry-run
 `;
 
 const consoleLog = {
@@ -84,6 +93,56 @@ async function scrape(
   console.log(`${result.job} run ${result.id}: ${result.status} ${JSON.stringify(result.counts)}`);
   if (result.error) console.log(result.error);
   return result.status === 'failed' ? 1 : 0;
+}
+
+/** `author-report --email X [--dry-run]`: an author's weekly report, mailed or printed. */
+async function authorReportCommand(
+  database: ReturnType<typeof openDatabase>,
+  config: ReturnType<typeof loadConfig>,
+  args: string[],
+): Promise<number> {
+  const at = args.indexOf('--email');
+  const email = at >= 0 ? args[at + 1]?.trim().toLowerCase() : undefined;
+  if (!email) {
+    console.error('author-report needs --email <address>.');
+    return 1;
+  }
+  await migrateToLatest(database);
+  const user = await usersRepository(database.db).findByEmail(email);
+  if (!user) {
+    console.error(`No account has the email ${email}.`);
+    return 1;
+  }
+  const core = createCore({ config: { ...config, scheduler: false }, database, log: consoleLog });
+  const author = authorRepository(database.db);
+  const report = await authorReport(
+    {
+      desk: deskRepository(database.db),
+      author,
+      authorService: authorService({ author, risingStars: core.risingStars }),
+    },
+    user.id,
+    new Date(),
+  );
+  if (args.includes('--dry-run')) {
+    console.log(authorReportText(report, config.publicUrl));
+    return 0;
+  }
+  if (!config.mail.smtpUrl) {
+    console.error('No SMTP_URL is configured, so nothing can be sent. Add --dry-run to print the report.');
+    return 1;
+  }
+  const log = { warn: () => {}, error: () => {} };
+  const mailer = createMailer({ ...config.mail, tasks: new BackgroundTasks({ log }), log });
+  try {
+    await mailer.sendNow(
+      authorReportMail({ report, to: user.email, name: user.name, publicUrl: config.publicUrl }),
+    );
+  } finally {
+    mailer.close();
+  }
+  console.log(`Sent the week's report to ${user.email}.`);
+  return 0;
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -154,6 +213,8 @@ async function run(argv: string[]): Promise<number> {
         return await seedDemoCommand(database, args, USAGE);
       case 'scrape':
         return await scrape(database, config, args);
+      case 'author-report':
+        return await authorReportCommand(database, config, args);
       case 'backup': {
         const target = args[0]?.trim();
         if (!target) {

@@ -28,6 +28,7 @@ import { authorService } from './features/author/author.service.ts';
 import { deskRepository } from './features/author/desk.repository.ts';
 import { deskRoutes } from './features/author/desk.routes.ts';
 import { deskService } from './features/author/desk.service.ts';
+import { authorReportJob } from './features/author/weekly-report.job.ts';
 import { discoveryRepository } from './features/discovery/discovery.repository.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { discoveryService } from './features/discovery/discovery.service.ts';
@@ -44,6 +45,7 @@ import { JobRunner } from './features/jobs/job-runner.ts';
 import { jobRunsRepository } from './features/jobs/job-runs.repository.ts';
 import { jobsRoutes } from './features/jobs/jobs.routes.ts';
 import { jobsService } from './features/jobs/jobs.service.ts';
+import { MAIL_SCHEDULE, SCHEDULE } from './features/jobs/schedule.ts';
 import { Scheduler } from './features/jobs/scheduler.ts';
 import { linkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
 import { linkPreviewService } from './features/link-preview/link-preview.service.ts';
@@ -127,14 +129,15 @@ function createAlerts(options: CoreOptions, now: () => Date, metrics: Metrics) {
     deliveries: deliveriesRepository(database.db),
   };
   const webhooks = { allowPrivate: config.webhookAllowPrivate, httpsOnly: config.env === 'production' };
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    tasks: new BackgroundTasks({ log: taskLog }),
+    log: taskLog,
+  });
   const delivery = deliveryService({
     repositories,
-    mailer: createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      tasks: new BackgroundTasks({ log: taskLog }),
-      log: taskLog,
-    }),
+    mailer,
     publicUrl: config.publicUrl,
     secret: options.secret ?? config.jwtSecret ?? randomBytes(32).toString('base64url'),
     webhooks,
@@ -144,7 +147,7 @@ function createAlerts(options: CoreOptions, now: () => Date, metrics: Metrics) {
     metrics,
   });
   const events = eventsService({ repositories, royalroadUrl: config.royalroad.baseUrl, now });
-  return { repositories, events, delivery, webhooks };
+  return { repositories, events, delivery, webhooks, mailer };
 }
 
 /**
@@ -188,13 +191,14 @@ export function createCore(options: CoreOptions) {
   const alerts = createAlerts(options, now, metrics);
   const risingStars = risingStarsService({ risingStars: repositories.risingStars, now });
   const executes = config.role !== 'web';
+  const authorRows = authorRepository(database.db);
   const runner = new JobRunner({
     runs: repositories.runs,
     log,
     now,
     executes,
-    handlers: metrics.jobHandlers(
-      scrapingJobs({
+    handlers: metrics.jobHandlers({
+      ...scrapingJobs({
         client,
         fictions,
         risingStars,
@@ -203,10 +207,26 @@ export function createCore(options: CoreOptions) {
         risingStarsActive: () => repositories.runs.isActive('rising-stars'),
         events: alerts.events,
       }),
-    ),
+      'author-report': authorReportJob({
+        desk: deskRepository(database.db),
+        author: authorRows,
+        authorService: authorService({ author: authorRows, risingStars }),
+        mailer: alerts.mailer,
+        publicUrl: config.publicUrl,
+        now,
+      }),
+    }),
   });
   const scheduler =
-    executes && config.scheduler ? new Scheduler({ runner, runs: repositories.runs, log, now }) : null;
+    executes && config.scheduler
+      ? new Scheduler({
+          runner,
+          runs: repositories.runs,
+          log,
+          now,
+          schedule: [...SCHEDULE, ...MAIL_SCHEDULE],
+        })
+      : null;
   const jobs = jobsService({
     runner,
     runs: repositories.runs,

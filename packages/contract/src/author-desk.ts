@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTHOR_EVENT_KINDS } from './author-rules.ts';
 import { okEnvelope } from './envelope.ts';
+import { httpAddressField } from './fields.ts';
 
 export const claimCreatedResponse = okEnvelope(z.object({ code: z.string(), expiresAt: z.string() }));
 
@@ -31,18 +32,7 @@ const moment = (name: string) =>
     .transform((value) => new Date(value).toISOString());
 
 const note = z.string().trim().max(500, 'note is at most 500 characters.');
-const link = z
-  .string({ error: 'link must be an address.' })
-  .trim()
-  .max(2000, 'link is too long.')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'link must be an http(s) address.');
+const link = httpAddressField('link');
 const partner = z
   .number({ error: 'partnerRoyalroadId must be a Royal Road fiction id.' })
   .int('partnerRoyalroadId must be a Royal Road fiction id.')

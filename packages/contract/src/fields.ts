@@ -52,3 +52,19 @@ export const nameField = z
   .max(100, 'Name must be at most 100 characters.')
   .nullish()
   .transform((value) => (value ? value : null));
+
+/** An http(s) address a person gave (`name` words its messages: 'url', 'link'). */
+export function httpAddressField(name: string) {
+  return z
+    .string({ error: `${name} must be an address.` })
+    .trim()
+    .max(2000, `${name} is too long.`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, `${name} must be an http(s) address.`);
+}

@@ -8,6 +8,7 @@ export * from './compare-rules.ts';
 export * from './description-html.ts';
 export * from './discovery.ts';
 export * from './envelope.ts';
+export * from './fiction-event-words.ts';
 export * from './fiction-events.ts';
 export * from './fictions.ts';
 export * from './fields.ts';

@@ -4,7 +4,7 @@ import { idParams } from './id-fields.ts';
 import { pageQuery, pagination } from './pagination.ts';
 
 /** The jobs the worker knows. */
-export const JOB_NAMES = ['rising-stars', 'all-fictions', 'fiction'] as const;
+export const JOB_NAMES = ['rising-stars', 'all-fictions', 'fiction', 'author-report'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const jobRun = z.object({

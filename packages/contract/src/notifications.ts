@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { httpAddressField } from './fields.ts';
 import { idField } from './id-fields.ts';
 import { pageQuery, pagination } from './pagination.ts';
 import { WATCH_EVENTS, type WatchEvent } from './watch-events.ts';
@@ -123,6 +124,8 @@ export const notificationSettings = z.object({
   /** The reader's address is verified (alert emails go only to verified addresses). */
   email_verified: z.boolean(),
   digest_enabled: z.boolean(),
+  /** The author's weekly report by mail on Mondays (for the fictions they claimed). */
+  author_report: z.boolean(),
   digest_hour: z.number().int(),
   time_zone: z.string(),
   /** The private Atom feed's address. */
@@ -146,6 +149,7 @@ export const notificationSettingsBody = z
   .object({
     email_enabled: z.boolean({ error: 'email_enabled must be true or false.' }),
     digest_enabled: z.boolean({ error: 'digest_enabled must be true or false.' }),
+    author_report: z.boolean({ error: 'author_report must be true or false.' }),
     digest_hour: z
       .number({ error: 'digest_hour must be a number.' })
       .int('digest_hour must be a whole number.')
@@ -173,18 +177,7 @@ export const webhookListResponse = okEnvelope(z.array(webhook));
 /** The secret is shown once, when the webhook is made. */
 export const webhookCreatedResponse = okEnvelope(webhook.extend({ secret: z.string() }));
 export const webhookBody = z.object({
-  url: z
-    .string({ error: 'url must be an address.' })
-    .trim()
-    .max(2000, 'url is too long.')
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, 'url must be an http(s) address.'),
+  url: httpAddressField('url'),
   kind: z.enum(WEBHOOK_KINDS, { error: 'kind must be json or discord.' }),
 });
 export const webhookTestResponse = okEnvelope(z.object({ queued: z.literal(true) }));

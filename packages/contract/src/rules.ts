@@ -5,6 +5,7 @@ export * from './author-rules.ts';
 export * from './compare-rules.ts';
 export * from './description-html.ts';
 export * from './discovery-rules.ts';
+export * from './fiction-event-words.ts';
 export * from './genres.ts';
 export * from './messages.ts';
 export * from './oauth-rules.ts';

@@ -316,6 +316,8 @@ export interface NotificationSettingsTable {
   user_id: number;
   email_enabled: BoolWithDefault;
   digest_enabled: BoolWithDefault;
+  /** The author's weekly report by mail, on Mondays. */
+  author_report: BoolWithDefault;
   digest_hour: ColumnType<number, number | undefined, number>;
   /** IANA time zone of the digest hour. */
   time_zone: ColumnType<string, string | undefined, string>;

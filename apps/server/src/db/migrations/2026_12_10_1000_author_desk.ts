@@ -4,7 +4,8 @@ import { booleanType, idType, primaryKey, timestampType } from './helpers.ts';
 // The author's desk. A claim is a reader's request to be known as a fiction's author: a code they place on the
 // fiction's page or their Royal Road profile; once the site finds it there, the claim is verified. A fiction
 // has at most one verified claim (a newer one replaces it). Author events are what the claimant did (a
-// shoutout, an ad, a post, a release), private to them unless marked public.
+// shoutout, an ad, a post, a release), private to them unless marked public; `author_report` asks for the
+// week's report by mail.
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const ts = timestampType(db);
@@ -43,6 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('author_events')
     .columns(['fiction_id', 'at'])
     .execute();
+  // The weekly report by mail, every Monday, for readers who ask for it.
+  await db.schema
+    .alterTable('notification_settings')
+    .addColumn('author_report', booleanType(db), (col) => col.notNull().defaultTo(false))
+    .execute();
   await db.schema
     .createIndex('author_events_partner_index')
     .on('author_events')
@@ -52,6 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('notification_settings').dropColumn('author_report').execute();
   await db.schema.dropTable('author_events').execute();
   await db.schema.dropTable('fiction_claims').execute();
 }

@@ -47,6 +47,27 @@ export function authorRepository(db: Kysely<Schema>) {
         .execute();
     },
 
+    /** Entries into Rising Stars lists seen between `since` and `until`, with the fiction that entered, newest first. */
+    entries(since: string, until: string, limit: number) {
+      return db
+        .selectFrom('fiction_events')
+        .innerJoin('fictions', 'fictions.id', 'fiction_events.fiction_id')
+        .select([
+          'fiction_events.fiction_id',
+          'fiction_events.data',
+          'fiction_events.occurred_at',
+          'fictions.royalroad_id',
+          'fictions.title',
+          'fictions.followers',
+        ])
+        .where('fiction_events.kind', '=', 'rs_entered')
+        .where('fiction_events.occurred_at', '>', since)
+        .where('fiction_events.occurred_at', '<=', until)
+        .orderBy('fiction_events.occurred_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** The newest snapshot time of a fiction. */
     async newestSnapshotAt(fictionId: number): Promise<string | null> {
       const row = await db

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
 import { mailCatcherForFile, nthMessageTo } from '../../../test/mail.ts';
 import { call, createTestApp, registerUser } from '../../../test/test-app.ts';
+import { authorRepository } from './author.repository.ts';
+import { authorService } from './author.service.ts';
+import { deskRepository } from './desk.repository.ts';
+import { authorReport, authorReportText } from './weekly-report.ts';
 
 // Claiming a fiction by a code placed on Royal Road, and the events its claimant marks. Both sides are played:
 // the reader here, the author's page and profile through the fake Royal Road.
@@ -25,6 +29,29 @@ async function storedFiction(token: string, index = 0): Promise<number> {
   });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   return royalroadId;
+}
+
+/** Replaces the stored snapshots of the fiction `royalroadId` with followers alone, one row per point. */
+async function followersHistory(royalroadId: number, points: Array<{ at: number; followers: number }>) {
+  const { db } = t.database;
+  const fiction = await db
+    .selectFrom('fictions')
+    .select('id')
+    .where('royalroad_id', '=', royalroadId)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('fiction_snapshots').where('fiction_id', '=', fiction.id).execute();
+  const unknown = { pages: null, ratings: null, favorites: null, total_views: null, average_views: null };
+  const unscored = { overall_score: null, style_score: null, story_score: null, grammar_score: null };
+  const rows = points.map(({ at, followers }) => ({
+    fiction_id: fiction.id,
+    captured_at: new Date(at).toISOString(),
+    followers,
+    ...unknown,
+    ...unscored,
+    character_score: null,
+    chapter_count: null,
+  }));
+  await db.insertInto('fiction_snapshots').values(rows).execute();
 }
 
 const claim = (royalroadId: number, token?: string) =>
@@ -253,38 +280,15 @@ describe("the claimant's events", () => {
     const author = await registerUser(t.app);
     const id = await storedFiction(author.token);
     await claimant(id, author.token);
-    const { db } = t.database;
-    const fiction = await db
-      .selectFrom('fictions')
-      .select('id')
-      .where('royalroad_id', '=', id)
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('fiction_snapshots').where('fiction_id', '=', fiction.id).execute();
     // 40 days of snapshots: 10 followers a day, and 30 a day in the week after day 20 (a shoutout that worked).
     const start = t.clock.now.getTime() - 40 * DAY_MS;
+    const points: Array<{ at: number; followers: number }> = [];
     let followers = 100;
     for (let day = 0; day <= 40; day++) {
       if (day > 0) followers += day > 20 && day <= 27 ? 30 : 10;
-      await db
-        .insertInto('fiction_snapshots')
-        .values({
-          fiction_id: fiction.id,
-          captured_at: new Date(start + day * DAY_MS).toISOString(),
-          pages: null,
-          ratings: null,
-          followers,
-          favorites: null,
-          total_views: null,
-          average_views: null,
-          overall_score: null,
-          style_score: null,
-          story_score: null,
-          grammar_score: null,
-          character_score: null,
-          chapter_count: null,
-        })
-        .execute();
+      points.push({ at: start + day * DAY_MS, followers });
     }
+    await followersHistory(id, points);
     const mark = async (kind: string, day: number) => {
       const response = await call<{ data: AuthorEvent }>(t.app, {
         method: 'POST',
@@ -318,5 +322,96 @@ describe("the claimant's events", () => {
       'post',
       'ad',
     ]);
+  });
+});
+
+describe("the author's weekly report", () => {
+  it('tells the week: followers and best day, places, changes, what was done with its effect, the heading', async () => {
+    const author = await registerUser(t.app, { email: 'writer@example.com' });
+    const id = await storedFiction(author.token);
+    await claimant(id, author.token);
+    // Three weeks of snapshots, 10 followers a day, and 40 on the best day of the last week.
+    const now = t.clock.now.getTime();
+    const points: Array<{ at: number; followers: number }> = [];
+    for (let day = 21; day >= 1; day--) {
+      points.push({ at: now - day * DAY_MS, followers: 1000 - day * 10 + (day <= 3 ? 30 : 0) });
+    }
+    await followersHistory(id, points);
+    const marked = await call(t.app, {
+      method: 'POST',
+      url: `/api/fictions/${id}/events`,
+      token: author.token,
+      payload: { kind: 'ad', at: new Date(now - 12 * DAY_MS).toISOString(), note: 'Ad on the forums' },
+    });
+    expect(marked.status).toBe(201);
+
+    const { db } = t.database;
+    const authorRows = authorRepository(db);
+    const report = await authorReport(
+      {
+        desk: deskRepository(db),
+        author: authorRows,
+        authorService: authorService({ author: authorRows, risingStars: t.core.risingStars }),
+      },
+      author.user.id,
+      t.clock.now,
+    );
+    expect(report.fictions).toHaveLength(1);
+    const week = report.fictions[0];
+    expect(week?.gained).toBe(100);
+    expect(week?.bestDay).toEqual({
+      date: new Date(now - 3 * DAY_MS).toISOString().slice(0, 10),
+      gained: 40,
+    });
+    expect(week?.did).toHaveLength(1);
+    expect(week?.did[0]?.effect).toHaveProperty('gained');
+    expect(week?.projection.available).toBe(true);
+    const text = authorReportText(report, 'https://rrc.example');
+    expect(text).toMatch(/^Your week on RR Companion, /);
+    expect(text).toContain('Followers: +100 this week');
+    expect(text).toContain('- Ad, ');
+    expect(text).toContain('(Ad on the forums): +');
+    expect(text).toContain("Where it's heading:\n- In 7 days: ");
+    expect(text).toContain('Your desk: https://rrc.example/desk');
+  });
+});
+
+describe("Monday's mail", () => {
+  it('sends the week to each claimant who asked for it, and to nobody else', async () => {
+    const asked = await registerUser(t.app, { email: 'asked@example.com', name: 'Asker' });
+    const quiet = await registerUser(t.app, { email: 'quiet@example.com' });
+    const first = await storedFiction(asked.token, 0);
+    const second = await storedFiction(quiet.token, 1);
+    await claimant(first, asked.token);
+    await claimant(second, quiet.token);
+    const optIn = await call<{ data: { author_report: boolean } }>(t.app, {
+      method: 'PUT',
+      url: '/api/notification-settings',
+      token: asked.token,
+      payload: { author_report: true },
+    });
+    expect(optIn.status).toBe(200);
+    expect(optIn.body.data.author_report).toBe(true);
+
+    const id = (await t.core.jobs.enqueue('author-report', { trigger: 'manual' })) as number;
+    await t.services.runner.pump();
+    const run = await t.services.runner.waitFor(id, 10_000);
+    expect(run?.status, run?.error ?? '').toBe('succeeded');
+    expect(JSON.parse(run?.counts ?? '{}')).toMatchObject({ readers: 1, sent: 1, failed: 0 });
+    const mailed = await nthMessageTo(mail, {
+      to: 'asked@example.com',
+      subject: 'Your week on RR Companion',
+    });
+    expect(mailed.text).toContain('Hi Asker,');
+    expect(mailed.text).toContain(fake.site.fiction(first)?.title ?? '');
+    expect(mailed.text).toContain("Where it's heading:");
+    expect(mailed.links).toContain('https://rrc.example/desk');
+    expect(
+      mail
+        .messages()
+        .filter(
+          (message) => message.to.includes('quiet@example.com') && message.subject.startsWith('Your week'),
+        ),
+    ).toHaveLength(0);
   });
 });

@@ -97,6 +97,27 @@ export function deskRepository(db: Kysely<Schema>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /** Readers who asked for the weekly report, with a confirmed address and a verified claim. */
+    reportReaders() {
+      return db
+        .selectFrom('notification_settings')
+        .innerJoin('users', 'users.id', 'notification_settings.user_id')
+        .select(['users.id', 'users.email', 'users.name'])
+        .where('notification_settings.author_report', '=', true)
+        .where('users.email_verified_at', 'is not', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('fiction_claims')
+              .select('fiction_claims.id')
+              .whereRef('fiction_claims.user_id', '=', 'users.id')
+              .where('fiction_claims.verified_at', 'is not', null),
+          ),
+        )
+        .orderBy('users.id')
+        .execute();
+    },
+
     /** The fictions a reader holds a verified claim on, newest claim first. */
     claimedFictions(userId: number) {
       return db

@@ -42,6 +42,48 @@ const foundIn = (value: string | null): Found | null =>
   value === 'description' || value === 'profile' ? value : null;
 
 /**
+ * A fiction's author events as `viewerId` may see them (all of theirs and the public ones; `ownOnly`: theirs
+ * only), oldest first, each with its partner's followers at the time and its effect on the followers.
+ */
+export async function authorEventsOf(
+  repositories: { desk: DeskRepository; author: AuthorRepository },
+  fictionId: number,
+  viewerId: number | null,
+  options: { ownOnly?: boolean } = {},
+): Promise<AuthorEvent[]> {
+  const { desk, author } = repositories;
+  const rows = (await desk.events(fictionId, viewerId)).filter(
+    (row) => !options.ownOnly || row.user_id === viewerId,
+  );
+  const effects = await effectsAt(
+    author,
+    fictionId,
+    rows.map((row) => String(row.at)),
+  );
+  return Promise.all(
+    rows.map(async (row, index) => ({
+      id: row.id,
+      kind: row.kind as AuthorEventKind,
+      at: String(row.at),
+      end_at: row.end_at === null ? null : String(row.end_at),
+      note: row.note,
+      link: row.link,
+      public: Boolean(row.public),
+      source: 'author' as const,
+      partner:
+        row.partner_fiction_id !== null && row.partner_royalroad_id !== null
+          ? {
+              royalroad_id: row.partner_royalroad_id,
+              title: row.partner_title ?? `Fiction ${row.partner_royalroad_id}`,
+              followers_at: await desk.followersAt(row.partner_fiction_id, String(row.at)),
+            }
+          : null,
+      effect: effects[index] as EventEffect,
+    })),
+  );
+}
+
+/**
  * The author's desk: claiming a fiction by placing a code on its page or profile, the events its claimant
  * marks (private unless made public) and what each did to the followers, and the desk that gathers them.
  */
@@ -72,42 +114,6 @@ export function deskService(deps: {
     return fiction;
   }
 
-  async function authorEvents(
-    fictionId: number,
-    viewerId: number | null,
-    options: { ownOnly?: boolean } = {},
-  ): Promise<AuthorEvent[]> {
-    const rows = (await desk.events(fictionId, viewerId)).filter(
-      (row) => !options.ownOnly || row.user_id === viewerId,
-    );
-    const effects = await effectsAt(
-      author,
-      fictionId,
-      rows.map((row) => String(row.at)),
-    );
-    return Promise.all(
-      rows.map(async (row, index) => ({
-        id: row.id,
-        kind: row.kind as AuthorEventKind,
-        at: String(row.at),
-        end_at: row.end_at === null ? null : String(row.end_at),
-        note: row.note,
-        link: row.link,
-        public: Boolean(row.public),
-        source: 'author' as const,
-        partner:
-          row.partner_fiction_id !== null && row.partner_royalroad_id !== null
-            ? {
-                royalroad_id: row.partner_royalroad_id,
-                title: row.partner_title ?? `Fiction ${row.partner_royalroad_id}`,
-                followers_at: await desk.followersAt(row.partner_fiction_id, String(row.at)),
-              }
-            : null,
-        effect: effects[index] as EventEffect,
-      })),
-    );
-  }
-
   /** The partner fiction of a shoutout, read from Royal Road (and tracked from then on) when not yet known. */
   async function partnerOf(royalroadId: number | null | undefined, requester: Requester) {
     if (royalroadId === null || royalroadId === undefined) return null;
@@ -117,7 +123,7 @@ export function deskService(deps: {
   }
 
   async function oneEvent(fictionId: number, eventId: number, userId: number) {
-    const events = await authorEvents(fictionId, userId);
+    const events = await authorEventsOf(deps, fictionId, userId);
     const event = events.find((candidate) => candidate.id === eventId);
     if (!event) throw notFound(EVENT_NOT_FOUND);
     return event;
@@ -251,7 +257,7 @@ export function deskService(deps: {
       const fiction = await fictionOf(royalroadId);
       const claim = viewer ? await desk.claimOf(fiction.id, viewer.id) : undefined;
       const claimant = Boolean(claim?.verified_at);
-      return { events: await authorEvents(fiction.id, viewer?.id ?? null), claimant };
+      return { events: await authorEventsOf(deps, fiction.id, viewer?.id ?? null), claimant };
     },
 
     async addEvent(royalroadId: number, user: UserRecord, body: AuthorEventBody, requester: Requester) {
@@ -312,7 +318,7 @@ export function deskService(deps: {
       return {
         fictions: await Promise.all(
           claimed.map(async (row) => {
-            const events = await authorEvents(row.fiction_id, user.id, { ownOnly: true });
+            const events = await authorEventsOf(deps, row.fiction_id, user.id, { ownOnly: true });
             const excess = (event: AuthorEvent) => ('excess' in event.effect ? event.effect.excess : null);
             const ordered = [...events].sort((a, b) => {
               const [x, y] = [excess(a), excess(b)];

@@ -20,7 +20,8 @@ const INTERACTIVE_JOBS: ReadonlySet<string> = new Set<JobName>(['fiction']);
 
 export interface JobRunnerOptions {
   runs: JobRunsRepository;
-  handlers: Record<JobName, JobHandler>;
+  /** What each job does; a process without a job's handler fails its runs as unknown. */
+  handlers: Partial<Record<JobName, JobHandler>>;
   log: JobLogger;
   now?: () => Date;
   /** Whether this process executes jobs (ROLE worker or all); web-only processes just queue them. */

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { nextRunTimes, previousRunTime, runTimesBetween, SCHEDULE } from './schedule.ts';
+import { MAIL_SCHEDULE, nextRunTimes, previousRunTime, runTimesBetween, SCHEDULE } from './schedule.ts';
 
 const [risingStars, allFictions] = SCHEDULE as [(typeof SCHEDULE)[number], (typeof SCHEDULE)[number]];
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 
 describe('schedule in Pacific time', () => {
+  it("sends the authors' weekly reports on Mondays at 07:00 Pacific, and never makes a missed one up", () => {
+    const [reports] = MAIL_SCHEDULE as [(typeof MAIL_SCHEDULE)[number]];
+    // Saturday 28 November 2026: the next two Mondays, 07:00 PST (UTC-8).
+    expect(iso(nextRunTimes(reports, new Date('2026-11-28T12:00:00Z'), 2))).toEqual([
+      '2026-11-30T15:00:00.000Z',
+      '2026-12-07T15:00:00.000Z',
+    ]);
+    expect(reports.catchUp).toBe(false);
+  });
+
   it('runs Rising Stars at 00:24, 06:24, 12:24 and 18:24 Pacific standard time (UTC-8)', () => {
     expect(iso(nextRunTimes(risingStars, new Date('2026-01-15T00:00:00Z'), 4))).toEqual([
       '2026-01-15T02:24:00.000Z', // 18:24 PST on the 14th

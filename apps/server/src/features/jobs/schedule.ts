@@ -9,6 +9,8 @@ export interface ScheduledJob {
   /** Cron pattern in Pacific time. */
   pattern: string;
   description: string;
+  /** Whether a run missed while no process ran is made up at the next start (not for a Monday mail). */
+  catchUp?: boolean;
 }
 
 export const SCHEDULE: readonly ScheduledJob[] = [
@@ -18,6 +20,16 @@ export const SCHEDULE: readonly ScheduledJob[] = [
     description: 'Rising Stars at 12:24am, 6:24am, 12:24pm and 6:24pm',
   },
   { job: 'all-fictions', pattern: '24 0 * * *', description: 'every tracked fiction at 12:24am' },
+];
+
+/** Mail on a schedule: the authors' weekly reports, Monday mornings (Pacific), never made up days later. */
+export const MAIL_SCHEDULE: readonly ScheduledJob[] = [
+  {
+    job: 'author-report',
+    pattern: '0 7 * * 1',
+    description: "authors' weekly reports on Mondays at 7:00am",
+    catchUp: false,
+  },
 ];
 
 const crons = new Map<string, Cron>();

@@ -39,6 +39,7 @@ export class Scheduler {
     const now = this.now();
     let queued = 0;
     for (const entry of this.schedule) {
+      if (entry.catchUp === false) continue;
       const missed = previousRunTime(entry, now);
       if (!missed) continue;
       const scheduledFor = missed.toISOString();

@@ -132,6 +132,7 @@ export function notificationsRepository(db: Kysely<Schema>) {
       return {
         emailEnabled: row ? Boolean(row.email_enabled) : true,
         digestEnabled: row ? Boolean(row.digest_enabled) : false,
+        authorReport: row ? Boolean(row.author_report) : false,
         digestHour: row?.digest_hour ?? 8,
         timeZone: row?.time_zone ?? 'UTC',
         feedToken: row?.feed_token ?? null,
@@ -144,6 +145,7 @@ export function notificationsRepository(db: Kysely<Schema>) {
       values: {
         email_enabled?: boolean;
         digest_enabled?: boolean;
+        author_report?: boolean;
         digest_hour?: number;
         time_zone?: string;
         feed_token?: string;

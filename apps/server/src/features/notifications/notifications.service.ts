@@ -131,6 +131,7 @@ export function notificationsService(deps: NotificationsDeps) {
       email_available: deps.emailAvailable,
       email_verified: reader?.verified ?? false,
       digest_enabled: settings.digestEnabled,
+      author_report: settings.authorReport,
       digest_hour: settings.digestHour,
       time_zone: settings.timeZone,
       feed_url: feedUrl(await feedToken(userId)),
@@ -249,7 +250,13 @@ export function notificationsService(deps: NotificationsDeps) {
 
     async saveSettings(
       userId: number,
-      values: { email_enabled?: boolean; digest_enabled?: boolean; digest_hour?: number; time_zone?: string },
+      values: {
+        email_enabled?: boolean;
+        digest_enabled?: boolean;
+        author_report?: boolean;
+        digest_hour?: number;
+        time_zone?: string;
+      },
     ): Promise<NotificationSettings> {
       await repositories.notifications.saveSettings(userId, values, now().toISOString());
       return settingsOf(userId);

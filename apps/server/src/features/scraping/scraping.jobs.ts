@@ -6,7 +6,7 @@ import { fictionJob } from './fiction.job.ts';
 import { risingStarsJob } from './rising-stars.job.ts';
 
 /** What each job does: every job there is reads Royal Road. */
-export function scrapingJobs(deps: ScrapeDeps): Record<JobName, JobHandler> {
+export function scrapingJobs(deps: ScrapeDeps): Record<Exclude<JobName, 'author-report'>, JobHandler> {
   return {
     'rising-stars': risingStarsJob(deps),
     'all-fictions': allFictionsJob(deps),

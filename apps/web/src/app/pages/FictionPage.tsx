@@ -1,4 +1,4 @@
-import { AUTHOR_EVENT_LABELS } from '@rrc/contract/rules';
+import { AUTHOR_EVENT_LABELS, describeEvent } from '@rrc/contract/rules';
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { Release } from '../../components/charts/release-markers.tsx';
@@ -7,7 +7,6 @@ import { WhenVisible } from '../../components/WhenVisible.tsx';
 import { ManualScrape } from '../../features/admin/components/ManualScrape.tsx';
 import { useFictionAnalytics } from '../../features/analytics/api/get-fiction-analytics.ts';
 import { useFictionEvents } from '../../features/analytics/api/get-fiction-events.ts';
-import { describeEvent } from '../../features/analytics/components/WhatChanged.tsx';
 import { useAuthorEvents } from '../../features/author/api/author-events.ts';
 import { AuthorEventsPanel } from '../../features/author/components/AuthorEventsPanel.tsx';
 import { ClaimedBadge, ClaimPanel } from '../../features/author/components/ClaimPanel.tsx';

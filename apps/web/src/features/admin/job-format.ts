@@ -13,6 +13,7 @@ const JOB_LABELS: Record<string, string> = {
   'rising-stars': 'Rising Stars',
   'all-fictions': 'All fictions',
   fiction: 'One fiction',
+  'author-report': "Authors' reports",
 };
 
 export function jobLabel(job: string): string {

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { localTime } from '../../lib/time.ts';
 import { useDesk } from './api/author-events.ts';
-import { effectVerdict, signedCount, VERDICT_WORDS, wholeCount } from './effect-words.ts';
+import { effectSentence, effectVerdict, signedCount, VERDICT_WORDS, wholeCount } from './effect-words.ts';
 
 /**
  * The author's desk: every fiction the reader has claimed, with a 'What worked' table of what they did,
@@ -70,76 +70,104 @@ export function DeskView({ extras }: { extras?: (royalroadId: number) => ReactNo
                 .
               </p>
             ) : (
-              <div className="mt-2 overflow-x-auto">
-                <table className="w-full min-w-[36rem] text-left text-sm">
-                  <thead className="text-xs uppercase tracking-wide text-slate-500">
-                    <tr>
-                      <th scope="col" className="py-2 pr-3">
-                        Event
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        When
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        Gained in 7 days
-                      </th>
-                      <th scope="col" className="py-2 pr-3 text-right">
-                        Trend said
-                      </th>
-                      <th scope="col" className="py-2 text-right">
-                        Beyond the trend
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {fiction.what_worked.map((event) => {
-                      const effect = event.effect;
-                      const verdict = effectVerdict(effect);
-                      return (
-                        <tr key={event.id}>
-                          <td className="py-2 pr-3">
-                            <span className="font-medium text-slate-900">
-                              {AUTHOR_EVENT_LABELS[event.kind]}
-                            </span>
-                            {event.partner && (
-                              <span className="text-slate-600"> with {event.partner.title}</span>
-                            )}
-                            {event.note && <span className="block text-xs text-slate-500">{event.note}</span>}
-                          </td>
-                          <td className="py-2 pr-3 whitespace-nowrap text-slate-700">
-                            {localTime(event.at)}
-                          </td>
-                          {'gained' in effect ? (
-                            <>
-                              <td className="py-2 pr-3 text-right tabular-nums">
-                                {signedCount(effect.gained)}
-                              </td>
-                              <td className="py-2 pr-3 text-right tabular-nums text-slate-700">
-                                {signedCount(Math.round(effect.expected))}
-                                <span className="block text-xs text-slate-500">
-                                  {wholeCount(effect.low)} to {wholeCount(effect.high)}
-                                </span>
-                              </td>
-                              <td className="py-2 text-right tabular-nums font-semibold">
-                                {signedCount(Math.round(effect.excess))}
-                                {verdict && (
-                                  <span className="block text-xs font-normal text-slate-500">
-                                    {VERDICT_WORDS[verdict]}
-                                  </span>
-                                )}
-                              </td>
-                            </>
-                          ) : (
-                            <td colSpan={3} className="py-2 text-right text-slate-600">
-                              {effect.reason}
-                            </td>
+              <>
+                {/* On a phone each event is a card; from a small tablet up, a table. */}
+                <ul className="mt-2 divide-y divide-slate-100 sm:hidden" aria-label="What worked">
+                  {fiction.what_worked.map((event) => {
+                    const verdict = effectVerdict(event.effect);
+                    return (
+                      <li key={event.id} className="py-3 text-sm">
+                        <p>
+                          <span className="font-medium text-slate-900">
+                            {AUTHOR_EVENT_LABELS[event.kind]}
+                          </span>
+                          {event.partner && (
+                            <span className="text-slate-600"> with {event.partner.title}</span>
                           )}
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+                        </p>
+                        {event.note && <p className="text-xs text-slate-500">{event.note}</p>}
+                        <p className="text-slate-600">{localTime(event.at)}</p>
+                        {verdict && (
+                          <p className="mt-1 font-semibold text-slate-900">{VERDICT_WORDS[verdict]}</p>
+                        )}
+                        <p className="mt-1 text-slate-700">{effectSentence(event.effect)}</p>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <div className="mt-2 hidden overflow-x-auto sm:block">
+                  <table className="w-full min-w-[36rem] text-left text-sm">
+                    <thead className="text-xs uppercase tracking-wide text-slate-500">
+                      <tr>
+                        <th scope="col" className="py-2 pr-3">
+                          Event
+                        </th>
+                        <th scope="col" className="py-2 pr-3">
+                          When
+                        </th>
+                        <th scope="col" className="py-2 pr-3 text-right">
+                          Gained in 7 days
+                        </th>
+                        <th scope="col" className="py-2 pr-3 text-right">
+                          Trend said
+                        </th>
+                        <th scope="col" className="py-2 text-right">
+                          Beyond the trend
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {fiction.what_worked.map((event) => {
+                        const effect = event.effect;
+                        const verdict = effectVerdict(effect);
+                        return (
+                          <tr key={event.id}>
+                            <td className="py-2 pr-3">
+                              <span className="font-medium text-slate-900">
+                                {AUTHOR_EVENT_LABELS[event.kind]}
+                              </span>
+                              {event.partner && (
+                                <span className="text-slate-600"> with {event.partner.title}</span>
+                              )}
+                              {event.note && (
+                                <span className="block text-xs text-slate-500">{event.note}</span>
+                              )}
+                            </td>
+                            <td className="py-2 pr-3 whitespace-nowrap text-slate-700">
+                              {localTime(event.at)}
+                            </td>
+                            {'gained' in effect ? (
+                              <>
+                                <td className="py-2 pr-3 text-right tabular-nums">
+                                  {signedCount(effect.gained)}
+                                </td>
+                                <td className="py-2 pr-3 text-right tabular-nums text-slate-700">
+                                  {signedCount(Math.round(effect.expected))}
+                                  <span className="block text-xs text-slate-500">
+                                    {wholeCount(effect.low)} to {wholeCount(effect.high)}
+                                  </span>
+                                </td>
+                                <td className="py-2 text-right tabular-nums font-semibold">
+                                  {signedCount(Math.round(effect.excess))}
+                                  {verdict && (
+                                    <span className="block text-xs font-normal text-slate-500">
+                                      {VERDICT_WORDS[verdict]}
+                                    </span>
+                                  )}
+                                </td>
+                              </>
+                            ) : (
+                              <td colSpan={3} className="py-2 text-right text-slate-600">
+                                {effect.reason}
+                              </td>
+                            )}
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              </>
             )}
           </div>
           {extras?.(fiction.royalroad_id)}

@@ -14,6 +14,7 @@ const settings = {
   email_available: true,
   email_verified: true,
   digest_enabled: false,
+  author_report: false,
   digest_hour: 8,
   time_zone: 'UTC',
   feed_url: 'https://rrc.example/feeds/me/abcdefghijklmnopqrstuvwxyz012345.atom',

@@ -58,6 +58,16 @@ function EmailAndDigest() {
           />
           Send me alert emails (for the fictions whose alerts include email; at most 100 a day)
         </label>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            disabled={!emailPossible || save.isPending}
+            checked={settingsData.author_report}
+            onChange={(event) => save.mutate({ author_report: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300 text-brand-600"
+          />
+          Send me the author's weekly report on Mondays (for the fictions I claimed)
+        </label>
         <form
           className="space-y-3 rounded-xl bg-slate-50 p-4"
           onSubmit={(event) => {

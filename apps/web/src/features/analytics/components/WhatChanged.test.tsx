@@ -1,8 +1,9 @@
 import type { FictionEvent } from '@rrc/contract';
+import { describeEvent } from '@rrc/contract/rules';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { describeEvent, WhatChanged } from './WhatChanged.tsx';
+import { WhatChanged } from './WhatChanged.tsx';
 
 let ids = 0;
 const event = (
