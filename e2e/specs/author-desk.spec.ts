@@ -1,13 +1,16 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { FAKE_ROYALROAD_URL } from '../playwright.config.ts';
+import { ARTIFACTS, FAKE_ROYALROAD_URL } from '../playwright.config.ts';
 import { createAccount, signInWithStorage } from '../support/accounts.ts';
 import { scrollToCharts } from '../support/charts.ts';
 import { knownFakeFiction, newFakeFictions } from '../support/fake-royalroad.ts';
+import { pastFollowers } from '../support/history.ts';
 import { capture } from '../support/screenshots.ts';
 
 // The author's desk in the browser: an author claims their fiction from its page (code, copy, check,
-// verified), marks a shoutout, sees it on the charts with its effect and opens /desk; another reader sees the
-// changes detected on the fiction but not the author's private shoutout. At both widths.
+// verified), marks a shoutout, sees it on the charts with its effect and the band the trend before it expected,
+// and opens /desk; another reader sees the changes detected on the fiction but not the author's private
+// shoutout. At both widths.
 
 const WIDTHS = [
   { name: 'wide', width: 1280, height: 900 },
@@ -16,6 +19,21 @@ const WIDTHS = [
 
 /** `YYYY-MM-DDTHH:mm:ss` in UTC, as the datetime-local input holds a time (the browser runs in UTC). */
 const inputTime = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A month of nightly followers before today: about 10 a day (8 and 12 in turn), and 30 a day in the week after
+ * the shoutout 15 days ago. The trend before it says +70 for that week; it gained +210.
+ */
+function aMonthWithAShoutout(): Array<[number, number]> {
+  const past: Array<[number, number]> = [];
+  let followers = 550;
+  for (let days = 30; days >= 1; days--) {
+    past.push([days, followers]);
+    followers += days <= 15 && days > 8 ? 30 : days % 2 ? 8 : 12;
+  }
+  return past;
+}
 
 for (const size of WIDTHS) {
   test.describe(`author's desk (${size.name})`, () => {
@@ -27,7 +45,8 @@ for (const size of WIDTHS) {
       request,
       browser,
     }) => {
-      const royalroadId = await knownFakeFiction(request);
+      const royalroadId = await knownFakeFiction(request, { followers: 1000 });
+      pastFollowers(royalroadId, aMonthWithAShoutout());
       const author = await createAccount(request, undefined, 'Ada Author');
       await signInWithStorage(page, author);
       await page.goto(`/fiction/${royalroadId}`);
@@ -55,12 +74,8 @@ for (const size of WIDTHS) {
       await expect(verified).toBeVisible();
       await expect(page.getByText('Claimed by its author')).toBeVisible();
 
-      // A shoutout between the two snapshots (the add and the check), so the charts span it.
-      const answer = await (await request.get(`/api/fictions/${royalroadId}/history`)).json();
-      const history = answer.data.points as Array<{ captured_at: string }>;
-      const times = history.map((row) => Date.parse(row.captured_at)).sort((a, b) => a - b);
-      expect(times.length).toBeGreaterThanOrEqual(2);
-      const at = Math.floor(((times[0] as number) + (times.at(-1) as number)) / 2000) * 1000;
+      // The shoutout, 15 days ago: a fortnight of captures before it, and its week after over.
+      const at = Math.floor((Date.now() - 15 * DAY_MS) / 1000) * 1000;
       const panel = page.getByRole('region', { name: 'What you did' });
       await panel.getByLabel('What you did').selectOption('shoutout');
       await panel.getByLabel('When').fill(inputTime(at));
@@ -71,7 +86,9 @@ for (const size of WIDTHS) {
       const item = panel.getByRole('listitem').filter({ hasText: 'Swap with a friend' });
       await expect(item).toBeVisible({ timeout: 20_000 });
       await expect(item).toContainText('Only you');
-      await expect(item).toContainText(/Too few snapshots before it/);
+      await expect(item).toContainText(
+        /\+2\d\d followers in the 7 days after; the 14 days before pointed to \+[67]\d/,
+      );
 
       // On the charts: the shoutout and the detected title change are marked.
       await scrollToCharts(page);
@@ -81,19 +98,30 @@ for (const size of WIDTHS) {
       await expect(engagement.locator('.release-marker[data-kind="author"]').first()).toBeAttached();
       await expect(engagement.locator('.release-marker[data-kind="author"]').first()).toHaveAttribute(
         'data-title',
-        /^Shoutout: Swap with a friend — Too few snapshots/,
+        /^Shoutout: Swap with a friend — \+2\d\d followers/,
       );
+      // After it, on the followers chart, the band the trend before it expected (its line runs above it).
+      const band = engagement.locator('.expected-band');
+      await expect(band).toHaveCount(1);
+      await expect(band).toHaveAttribute('data-title', /^Shoutout: Swap with a friend/);
+      await engagement.screenshot({
+        path: path.join(ARTIFACTS, 'screenshots', `author-band-${size.name}.png`),
+      });
       await capture(page, `author-fiction-${size.name}`);
 
       await page.goto('/desk');
       await expect(page.getByRole('heading', { name: 'Your desk' })).toBeVisible();
+      // The week, as Monday's mail tells it.
+      const week = page.getByRole('region', { name: 'This week' });
+      await expect(week).toContainText(/\+\d+ followers in the last seven days; the best day was/);
+      await expect(week).toContainText('What changed');
       // A table on a wide screen, a card per event on a phone.
       const worked =
         size.name === 'wide'
           ? page.getByRole('table').getByRole('row').filter({ hasText: 'Shoutout' })
           : page.getByRole('list', { name: 'What worked' }).getByRole('listitem');
       await expect(worked).toContainText('Swap with a friend');
-      await expect(worked).toContainText(/Too few snapshots before it/);
+      await expect(worked).toContainText('Above the trend');
       await capture(page, `author-desk-${size.name}`);
 
       // Another reader: the title change is marked, the private shoutout is nowhere.
@@ -108,6 +136,7 @@ for (const size of WIDTHS) {
       await theirs.scrollIntoViewIfNeeded();
       await expect(theirs.locator('.release-marker[data-kind="change"]').first()).toBeAttached();
       await expect(theirs.locator('.release-marker[data-kind="author"]')).toHaveCount(0);
+      await expect(theirs.locator('.expected-band')).toHaveCount(0);
       await expect(elsewhere.getByText('Swap with a friend')).toHaveCount(0);
       await expect(elsewhere.getByRole('region', { name: 'What you did' })).toHaveCount(0);
       await context.close();

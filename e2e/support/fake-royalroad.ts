@@ -15,10 +15,19 @@ export function fictionUrl(id: number): string {
 
 /**
  * A new fiction of the fake Royal Road that the app already knows: another reader added it (so it was
- * scraped). Returns its Royal Road id.
+ * scraped), with `stats` (such as `{ followers: 1000 }`) on its page first when given. Returns its Royal Road id.
  */
-export async function knownFakeFiction(request: APIRequestContext): Promise<number> {
+export async function knownFakeFiction(
+  request: APIRequestContext,
+  stats: Record<string, number> = {},
+): Promise<number> {
   const [royalroadId] = await newFakeFictions(request, 1);
+  if (Object.keys(stats).length > 0) {
+    const set = await request.post(`${FAKE_ROYALROAD_URL}/__fake/site/stats`, {
+      data: { id: royalroadId, ...stats },
+    });
+    if (!set.ok()) throw new Error(`fake Royal Road refused the stats: ${await set.text()}`);
+  }
   const other = await createAccount(request);
   const added = await request.post('/api/royalroad/add-fiction', {
     headers: { authorization: `Bearer ${other.token}` },

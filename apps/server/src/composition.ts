@@ -29,6 +29,7 @@ import { deskRepository } from './features/author/desk.repository.ts';
 import { deskRoutes } from './features/author/desk.routes.ts';
 import { deskService } from './features/author/desk.service.ts';
 import { authorReportJob } from './features/author/weekly-report.job.ts';
+import { deskWeekService } from './features/author/weekly-report.ts';
 import { discoveryRepository } from './features/discovery/discovery.repository.ts';
 import { discoveryRoutes } from './features/discovery/discovery.routes.ts';
 import { discoveryService } from './features/discovery/discovery.service.ts';
@@ -420,12 +421,13 @@ export async function registerFeatures(
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
   const authorRows = authorRepository(db);
-  authorRoutes(app, {
-    author: authorService({ author: authorRows, risingStars: core.risingStars }),
-  });
+  const authors = authorService({ author: authorRows, risingStars: core.risingStars });
+  authorRoutes(app, { author: authors });
+  const deskRows = deskRepository(db);
   deskRoutes(app, {
+    week: deskWeekService({ desk: deskRows, author: authorRows, authorService: authors, now }),
     desk: deskService({
-      desk: deskRepository(db),
+      desk: deskRows,
       author: authorRows,
       scraping,
       users,

@@ -127,3 +127,37 @@ export const deskResponse = okEnvelope(
   }),
 );
 export type Desk = z.infer<typeof deskResponse>['data'];
+
+/**
+ * The claimant's week (the seven days before `until`), as the Monday report tells it, for each claimed
+ * fiction: followers gained and the best day, Rising Stars places, what else changed, and the fictions that
+ * entered a list it has been on. What they did and where it is heading are on the desk itself.
+ */
+export const deskWeekResponse = okEnvelope(
+  z.object({
+    since: z.string(),
+    until: z.string(),
+    fictions: z.array(
+      z.object({
+        royalroad_id: z.number().int(),
+        title: z.string(),
+        /** Followers gained over the week (null without a snapshot at both ends). */
+        gained: z.number().int().nullable(),
+        best_day: z.object({ date: z.string(), gained: z.number().int() }).nullable(),
+        /** Rising Stars entries, exits, new bests and the main list's top 10, in words. */
+        places: z.array(z.string()),
+        /** Chapters, milestones and the page itself, in words. */
+        changes: z.array(z.string()),
+        nearby: z.array(
+          z.object({
+            royalroad_id: z.number().int(),
+            title: z.string(),
+            list: z.string(),
+            position: z.number().int().nullable(),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+export type DeskWeek = z.infer<typeof deskWeekResponse>['data'];

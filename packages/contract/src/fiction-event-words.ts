@@ -13,6 +13,16 @@ const number = (value: unknown) => (typeof value === 'number' ? value : null);
 const list = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
+/** How often chapters usually come, from the usual days between two: " (usually one every 2 days)". */
+const pace = (days: number | null) =>
+  days === null || days <= 0
+    ? ''
+    : days < 0.95
+      ? ` (usually ${figure(1 / days, 1)} a day)`
+      : days < 1.05
+        ? ' (usually one a day)'
+        : ` (usually one every ${figure(days, 1)} days)`;
+
 const where = (genre: unknown) =>
   genre === 'main' ? 'the main Rising Stars list' : `Rising Stars ${genreLabel(text(genre))}`;
 
@@ -43,7 +53,7 @@ export function describeEvent(event: { kind: DetectedEventKind; details: Record<
     case 'followers_milestone':
       return `Passed ${figure(number(d.milestone), 0)} followers`;
     case 'release_gap':
-      return `No new chapter for ${figure(number(d.days), 1)} days (usually one every ${figure(number(d.usual_days), 1)})`;
+      return `No new chapter for ${figure(number(d.days), 1)} days${pace(number(d.usual_days))}`;
     case 'title_changed':
       return `Title changed from “${text(d.from)}” to “${text(d.to)}”`;
     case 'cover_changed':

@@ -166,6 +166,7 @@ const MATRIX: Row[] = [
   ['PATCH /api/fictions/{royalroadId}/events/{eventId}', 401, 200, 403, 403, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events/${f.authorEventId}`, payload: { note: 'Changed' } })],
   ['DELETE /api/fictions/{royalroadId}/events/{eventId}', 401, 200, 403, 403, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/events/${f.authorEventId}` })],
   ['GET /api/desk', 401, 200, 200, 200, at('/api/desk')],
+  ['GET /api/desk/week', 401, 200, 200, 200, at('/api/desk/week')],
   ['GET /api/fictions/{royalroadId}/card.png', 200, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/card.png` })],
   ['GET /api/compare', 200, 200, 200, 200, (f) => ({ url: `/api/compare?ids=${f.ranked.royalroadId}&align=calendar` })],
   ['GET /api/fictions/{royalroadId}/export', 401, 200, 200, 200, (f) => ({ url: `/api/fictions/${f.ranked.royalroadId}/export` })],

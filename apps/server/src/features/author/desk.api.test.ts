@@ -1,4 +1,4 @@
-import type { AuthorEvent, ClaimState, Desk } from '@rrc/contract';
+import type { AuthorEvent, ClaimState, Desk, DeskWeek } from '@rrc/contract';
 import { describe, expect, it } from 'vitest';
 import { fakeRoyalRoadForFile, testAppForEach } from '../../../test/hooks.ts';
 import { mailCatcherForFile, nthMessageTo } from '../../../test/mail.ts';
@@ -373,6 +373,24 @@ describe("the author's weekly report", () => {
     expect(text).toContain('(Ad on the forums): +');
     expect(text).toContain("Where it's heading:\n- In 7 days: ");
     expect(text).toContain('Your desk: https://rrc.example/desk');
+
+    // The same week on the desk, for its claimant only.
+    const onDesk = await call<{ data: DeskWeek }>(t.app, {
+      method: 'GET',
+      url: '/api/desk/week',
+      token: author.token,
+    });
+    expect(onDesk.status).toBe(200);
+    expect(onDesk.body.data.fictions).toEqual([
+      expect.objectContaining({ royalroad_id: id, gained: 100, best_day: week?.bestDay }),
+    ]);
+    const other = await registerUser(t.app);
+    const theirs = await call<{ data: DeskWeek }>(t.app, {
+      method: 'GET',
+      url: '/api/desk/week',
+      token: other.token,
+    });
+    expect(theirs.body.data.fictions).toEqual([]);
   });
 });
 

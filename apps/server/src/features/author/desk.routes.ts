@@ -8,6 +8,7 @@ import {
   claimCreatedResponse,
   claimStateResponse,
   deskResponse,
+  deskWeekResponse,
   removedResponse,
   royalroadIdParam,
 } from '@rrc/contract';
@@ -17,11 +18,15 @@ import { type AuthGuards, currentUser } from '../../http/auth-guards.ts';
 import { requesterOf } from '../../http/requester.ts';
 import { responses } from '../../http/responses.ts';
 import type { DeskService } from './desk.service.ts';
+import type { DeskWeekService } from './weekly-report.ts';
 
 /** Claiming a fiction, the events its claimant marks, and the desk. */
-export function deskRoutes(app: FastifyInstance, deps: { desk: DeskService; guards: AuthGuards }) {
+export function deskRoutes(
+  app: FastifyInstance,
+  deps: { desk: DeskService; week: DeskWeekService; guards: AuthGuards },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { desk, guards } = deps;
+  const { desk, week, guards } = deps;
   const signedIn = { preHandler: guards.requireUser };
   const security = [{ bearer: [] }];
   const tags = ['authors'];
@@ -202,5 +207,20 @@ export function deskRoutes(app: FastifyInstance, deps: { desk: DeskService; guar
       },
     },
     async (request) => ({ success: true as const, data: await desk.desk(currentUser(request)) }),
+  );
+
+  r.get(
+    '/api/desk/week',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Your week, as the Monday report tells it: each claimed fiction's followers gained and best day, Rising Stars places, what changed, and who entered its lists",
+        response: responses({ 200: deskWeekResponse }),
+      },
+    },
+    async (request) => ({ success: true as const, data: await week.week(currentUser(request).id) }),
   );
 }

@@ -1,23 +1,15 @@
 import type { JobHandler } from '../../lib/jobs.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { AuthorRepository } from './author.repository.ts';
-import type { AuthorService } from './author.service.ts';
-import type { DeskRepository } from './desk.repository.ts';
-import { authorReport, authorReportMail } from './weekly-report.ts';
+import { authorReport, authorReportMail, type ReportSources } from './weekly-report.ts';
 
 /**
  * Monday's mail: every reader who asked for the authors' weekly report (and has a confirmed address and a
  * verified claim) gets one message about the week just ended. A message that cannot be sent is counted and
  * logged; the others go on. A worker that takes the run over starts after the last reader it recorded.
  */
-export function authorReportJob(deps: {
-  desk: DeskRepository;
-  author: AuthorRepository;
-  authorService: Pick<AuthorService, 'projection'>;
-  mailer: Mailer;
-  publicUrl: string;
-  now: () => Date;
-}): JobHandler {
+export function authorReportJob(
+  deps: ReportSources & { mailer: Mailer; publicUrl: string; now: () => Date },
+): JobHandler {
   return async (context) => {
     const resumed = context.resumed;
     const after = typeof resumed?.last_reader === 'number' ? resumed.last_reader : 0;

@@ -2,6 +2,7 @@ import {
   AUTHOR_EVENT_LABELS,
   type AuthorEventKind,
   DETECTED_EVENT_KINDS,
+  type DeskWeek,
   type DetectedEventKind,
   describeEvent,
   type EventEffect,
@@ -62,11 +63,14 @@ const listName = (genre: unknown) =>
  * day, Rising Stars places, what changed, what they did with its effect, where the followers are heading,
  * and the fictions that entered the lists it has been on.
  */
-export async function authorReport(
-  deps: { desk: DeskRepository; author: AuthorRepository; authorService: Pick<AuthorService, 'projection'> },
-  userId: number,
-  until: Date,
-): Promise<AuthorReport> {
+/** What a report is read from. */
+export interface ReportSources {
+  desk: DeskRepository;
+  author: AuthorRepository;
+  authorService: Pick<AuthorService, 'projection'>;
+}
+
+export async function authorReport(deps: ReportSources, userId: number, until: Date): Promise<AuthorReport> {
   const end = until.getTime();
   const since = new Date(end - WEEK_MS).toISOString();
   const untilIso = until.toISOString();
@@ -146,6 +150,34 @@ export async function authorReport(
   }
   return { since, until: untilIso, fictions };
 }
+
+/** The desk's week: the claimant's report up to now, as the API answers it. */
+export function deskWeekService(deps: ReportSources & { now: () => Date }) {
+  return {
+    async week(userId: number): Promise<DeskWeek> {
+      const report = await authorReport(deps, userId, deps.now());
+      return {
+        since: report.since,
+        until: report.until,
+        fictions: report.fictions.map((fiction) => ({
+          royalroad_id: fiction.royalroadId,
+          title: fiction.title,
+          gained: fiction.gained,
+          best_day: fiction.bestDay,
+          places: fiction.places,
+          changes: fiction.changes,
+          nearby: fiction.nearby.map((entry) => ({
+            royalroad_id: entry.royalroadId,
+            title: entry.title,
+            list: entry.list,
+            position: entry.position,
+          })),
+        })),
+      };
+    },
+  };
+}
+export type DeskWeekService = ReturnType<typeof deskWeekService>;
 
 const count = (value: number) => value.toLocaleString('en-US');
 const signed = (value: number) => `${value >= 0 ? '+' : '−'}${count(Math.abs(Math.round(value)))}`;

@@ -1,4 +1,4 @@
-import { AUTHOR_EVENT_LABELS, describeEvent } from '@rrc/contract/rules';
+import { AUTHOR_EVENT_LABELS, describeEvent, EFFECT_DAYS_AFTER } from '@rrc/contract/rules';
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { Release } from '../../components/charts/release-markers.tsx';
@@ -16,6 +16,8 @@ import { FictionDetails } from '../../features/fiction/FictionDetails.tsx';
 import { WatchPanel } from '../../features/notifications/WatchPanel.tsx';
 import { FavoriteButton } from '../../features/reading-list/components/FavoriteButton.tsx';
 import { royalroadIdIn } from '../../lib/royalroad-id.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Growth, peers and Rising Stars context load (with their charts) once they scroll into view.
 const FictionAnalyticsPanel = lazy(() =>
@@ -57,12 +59,25 @@ export function FictionPage() {
     for (const event of changes ?? [])
       if (event.kind !== 'chapter_released')
         marks.push({ title: describeEvent(event), at: Date.parse(event.at), kind: 'change' });
-    for (const event of done ?? [])
+    for (const event of done ?? []) {
+      const at = Date.parse(event.at);
+      const { effect } = event;
       marks.push({
-        title: `${AUTHOR_EVENT_LABELS[event.kind]}${event.note ? `: ${event.note}` : ''} — ${effectSentence(event.effect)}`,
-        at: Date.parse(event.at),
+        title: `${AUTHOR_EVENT_LABELS[event.kind]}${event.note ? `: ${event.note}` : ''} — ${effectSentence(effect)}`,
+        at,
         kind: 'author',
+        expected:
+          'gained' in effect
+            ? {
+                to: at + EFFECT_DAYS_AFTER * DAY_MS,
+                base: effect.base,
+                expected: effect.expected,
+                low: effect.low,
+                high: effect.high,
+              }
+            : undefined,
       });
+    }
     return marks.sort((a, b) => a.at - b.at);
   }, [chapters, changes, done]);
   return (

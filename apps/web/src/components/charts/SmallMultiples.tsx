@@ -10,6 +10,7 @@ import {
   valueAxis,
   valuesOf,
 } from './chart-parts.tsx';
+import { bandValues, type ExpectedBand, expectedBands } from './expected-bands.tsx';
 
 /** One small chart of a series over time, on a scale of its own. */
 function Panel({
@@ -19,6 +20,7 @@ function Panel({
   format,
   utc,
   zero,
+  bands = [],
   children,
 }: {
   data: ReadonlyArray<{ at: number }>;
@@ -27,10 +29,11 @@ function Panel({
   format: (value: number) => string;
   utc?: boolean;
   zero?: boolean;
+  bands?: readonly ExpectedBand[];
   children?: ReactNode;
 }) {
   const [width, setWidth] = useChartWidth(300);
-  const scale = scaleFor(valuesOf(data, [spec.key]), { zero, count: 4 });
+  const scale = scaleFor([...valuesOf(data, [spec.key]), ...bandValues(bands)], { zero, count: 4 });
   const from = data[0]?.at ?? 0;
   const to = data.at(-1)?.at ?? from;
   return (
@@ -53,6 +56,7 @@ function Panel({
             {timeAxis(from, to, width - 60, { utc })}
             {valueAxis(scale)}
             {figureTooltip(label, format)}
+            {expectedBands(bands)}
             <Line
               dataKey={spec.key}
               name={spec.label}
@@ -73,7 +77,7 @@ function Panel({
 /**
  * Series of different sizes side by side, each on its own fitted scale (two to a row from small-tablet
  * width, one on a phone), so a small one does not lie flat under a large one. `markers` draws the chapter
- * releases in each.
+ * releases in each; `bands` draws, on the series they are keyed by, what a trend expected after a moment.
  */
 export function SmallMultiples({
   data,
@@ -84,6 +88,7 @@ export function SmallMultiples({
   utc,
   zero,
   markers,
+  bands,
 }: {
   data: ReadonlyArray<{ at: number }>;
   series: SeriesSpec[];
@@ -93,13 +98,23 @@ export function SmallMultiples({
   utc?: boolean;
   zero?: boolean;
   markers?: () => ReactNode;
+  bands?: Partial<Record<string, readonly ExpectedBand[]>>;
 }) {
   return (
     <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
       {series
         .filter((spec) => !hidden.has(spec.key))
         .map((spec) => (
-          <Panel key={spec.key} data={data} spec={spec} label={label} format={format} utc={utc} zero={zero}>
+          <Panel
+            key={spec.key}
+            data={data}
+            spec={spec}
+            label={label}
+            format={format}
+            utc={utc}
+            zero={zero}
+            bands={bands?.[spec.key]}
+          >
             {markers?.()}
           </Panel>
         ))}

@@ -1,4 +1,5 @@
 import { ReferenceLine } from 'recharts';
+import type { ExpectedBand } from './expected-bands.tsx';
 
 /**
  * A moment marked on a time chart: a chapter's release (the default), a change detected on the fiction
@@ -9,6 +10,8 @@ export interface Release {
   /** Epoch milliseconds. */
   at: number;
   kind?: 'chapter' | 'change' | 'author';
+  /** For the author's events: what the trend before expected of the followers in the week after. */
+  expected?: Omit<ExpectedBand, 'title' | 'at'>;
 }
 
 const MARKER_COLORS = { chapter: '#94a3b8', change: '#8b5cf6', author: '#059669' } as const;

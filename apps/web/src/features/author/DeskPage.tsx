@@ -4,16 +4,19 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { localTime } from '../../lib/time.ts';
-import { useDesk } from './api/author-events.ts';
+import { useDesk, useDeskWeek } from './api/author-events.ts';
+import { WeekSummary } from './components/WeekSummary.tsx';
 import { effectSentence, effectVerdict, signedCount, VERDICT_WORDS, wholeCount } from './effect-words.ts';
 
 /**
- * The author's desk: every fiction the reader has claimed, with a 'What worked' table of what they did,
+ * The author's desk: every fiction the reader has claimed, with its week (as the Monday report tells it), a
+ * 'What worked' table of what they did,
  * ordered by the followers gained beyond the trend (`extras`: what the page adds under each fiction, such as
  * where its followers are heading).
  */
 export function DeskView({ extras }: { extras?: (royalroadId: number) => ReactNode }) {
   const desk = useDesk();
+  const week = useDeskWeek();
   if (desk.isPending)
     return (
       <p className="flex items-center gap-3 text-slate-600">
@@ -22,6 +25,7 @@ export function DeskView({ extras }: { extras?: (royalroadId: number) => ReactNo
     );
   if (desk.isError) return <Alert tone="error">{desk.error.message}</Alert>;
   const { fictions } = desk.data;
+  const weeks = new Map(week.data?.fictions.map((item) => [item.royalroad_id, item]));
   return (
     <div className="space-y-8">
       <header>
@@ -59,6 +63,7 @@ export function DeskView({ extras }: { extras?: (royalroadId: number) => ReactNo
               claimed {localTime(fiction.verified_at)}
             </p>
           </div>
+          <WeekSummary week={weeks.get(fiction.royalroad_id)} />
           <div>
             <h3 className="font-semibold text-slate-900">What worked</h3>
             {fiction.what_worked.length === 0 ? (

@@ -47,7 +47,7 @@ describe('What changed', () => {
       'New best on the main Rising Stars list: #3 (was #5)',
       'Into the top 10 of the main list at #8',
       'Passed 1,000 followers',
-      'No new chapter for 9.5 days (usually one every 2)',
+      'No new chapter for 9.5 days (usually one every 2 days)',
       'Title changed from “Old Name” to “New Name”',
       'New cover',
       'Description rewritten',

@@ -1,4 +1,4 @@
-import type { AuthorEvent, AuthorEventKind, Desk } from '@rrc/contract';
+import type { AuthorEvent, AuthorEventKind, Desk, DeskWeek } from '@rrc/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { authorKeys } from './keys.ts';
@@ -72,5 +72,13 @@ export function useDesk() {
   return useQuery({
     queryKey: authorKeys.desk(),
     queryFn: ({ signal }) => apiRequest<Desk>('/desk', { signal }),
+  });
+}
+
+/** The claimant's last seven days, as the Monday report tells them. */
+export function useDeskWeek() {
+  return useQuery({
+    queryKey: authorKeys.week(),
+    queryFn: ({ signal }) => apiRequest<DeskWeek>('/desk/week', { signal }),
   });
 }

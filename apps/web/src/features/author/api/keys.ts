@@ -6,4 +6,5 @@ export const authorKeys = {
   claim: (royalroadId: number) => ['fiction', royalroadId, 'claim'] as const,
   events: (royalroadId: number) => ['fiction', royalroadId, 'author-events'] as const,
   desk: () => ['desk'] as const,
+  week: () => ['desk', 'week'] as const,
 };

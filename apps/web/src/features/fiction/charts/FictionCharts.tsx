@@ -15,6 +15,7 @@ import {
   valueAxis,
   valuesOf,
 } from '../../../components/charts/chart-parts.tsx';
+import type { ExpectedBand } from '../../../components/charts/expected-bands.tsx';
 import { RangePicker } from '../../../components/charts/RangePicker.tsx';
 import { longDate, type RangeKey, withinRange } from '../../../components/charts/ranges.ts';
 import {
@@ -140,6 +141,12 @@ function ScoreChart({
   );
 }
 
+/** The expected bands of the author's events among `releases`: what their trend said of the week after. */
+const bandsOf = (releases: readonly Release[]): ExpectedBand[] =>
+  releases.flatMap((release) =>
+    release.expected ? [{ title: release.title, at: release.at, ...release.expected }] : [],
+  );
+
 /**
  * The charts of a fiction (its scores only when it has any) over its snapshot history, with a shared date range, and the releases of
  * its chapters as markers.
@@ -190,6 +197,7 @@ export function FictionCharts({
   const hasScores = shown.some(scored);
   const releasesShown = releasesWithin(releases, shown);
   const rankReleases = releasesWithin(releases, rankShown);
+  const followerBands = bandsOf(releasesShown);
   const noHistory = shown.length === 0 ? 'No statistics recorded in this period yet.' : null;
 
   return (
@@ -216,7 +224,11 @@ export function FictionCharts({
 
       <ChartCard
         title="Engagement and growth"
-        description="Each on its own scale."
+        description={
+          followerBands.length > 0
+            ? 'Each on its own scale. After each event of yours, the dashed line and the shade around it are what the trend before it expected of the followers.'
+            : 'Each on its own scale.'
+        }
         series={ENGAGEMENT}
         tall
         empty={noHistory}
@@ -231,6 +243,7 @@ export function FictionCharts({
             label={longDate}
             format={(value) => value.toLocaleString()}
             markers={() => markers.shown && releaseMarkers(releasesShown, markers)}
+            bands={markers.shown ? { followers: followerBands } : undefined}
           />
         )}
       </ChartCard>
