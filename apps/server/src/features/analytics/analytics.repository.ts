@@ -74,7 +74,6 @@ export function analyticsRepository(db: Kysely<Schema>) {
         .execute();
     },
 
-    /** Every snapshot of a fiction, oldest first. */
     /** A fiction's snapshots taken at `since` or later, oldest first (read from its index, not its whole history). */
     snapshotsSince(fictionId: number, since: string) {
       return db
