@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { eventEffect } from './author-desk.ts';
 import { okEnvelope } from './envelope.ts';
-import { WATCH_EVENTS } from './watch-events.ts';
+import { OWN_KIND_EVENTS, PAGE_CHANGES } from './watch-events.ts';
 
 /**
  * What is detected on a fiction by comparing each capture or page read with the one before: its chapters,
  * its Rising Stars places, its followers' milestones, and what its page says.
  */
-export const DETECTED_EVENT_KINDS = [
-  // Those readers can watch for alerts.
-  ...WATCH_EVENTS,
-  'release_gap',
-  'title_changed',
-  'cover_changed',
-  'description_changed',
-  'tags_changed',
-  'status_changed',
-] as const;
+export const DETECTED_EVENT_KINDS = [...OWN_KIND_EVENTS, ...PAGE_CHANGES] as const;
 export type DetectedEventKind = (typeof DETECTED_EVENT_KINDS)[number];
 
 const fictionEvent = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
+import { DETECTED_EVENT_KINDS } from './fiction-events.ts';
 import { httpAddressField } from './fields.ts';
 import { idField } from './id-fields.ts';
 import { pageQuery, pagination } from './pagination.ts';
@@ -62,7 +63,8 @@ export const watchListResponse = okEnvelope(z.array(watch));
 
 export const notification = z.object({
   id: z.number().int(),
-  kind: z.enum(WATCH_EVENTS),
+  /** What happened (a page change is one of its own kinds, watched together as `page_changed`). */
+  kind: z.enum(DETECTED_EVENT_KINDS),
   /** One sentence saying what happened. */
   text: z.string(),
   fiction: z.object({ royalroad_id: z.number().int(), title: z.string() }),

@@ -202,6 +202,38 @@ describe('a watched fiction enters the main list', () => {
   });
 });
 
+describe('changes of the page', () => {
+  it('are told to a watch that asks for them, in words; a fiction on a list alone tells nothing of them', async () => {
+    await scrape(state.watched);
+    // Another reader has it on their list (its default watch: chapters and entries); this one watches the page.
+    const other = await registerUser(t.app, { email: 'otto@example.com' });
+    const fiction = await t.services.fictions.findByRoyalroadId(state.watched);
+    const listed = await call(t.app, {
+      method: 'POST',
+      url: '/api/userFictions',
+      token: other.token,
+      payload: { fiction_id: fiction?.id },
+    });
+    expect(listed.status).toBe(201);
+    await bed.watch(['page_changed'], { app: true, email: false, webhooks: false });
+    const before = fake.site.fiction(state.watched)?.title ?? '';
+    fake.site.setPage(state.watched, { title: 'A Brand New Name', status: 'HIATUS' });
+    await scrape(state.watched);
+    const found = (await notifications()).notifications;
+    expect(found.map((each) => each.kind).sort()).toEqual(['status_changed', 'title_changed']);
+    expect(found.find((each) => each.kind === 'title_changed')?.text).toBe(
+      `A Brand New Name: Title changed from “${before}” to “A Brand New Name”`,
+    );
+    expect(found.find((each) => each.kind === 'status_changed')?.text).toBe(
+      'A Brand New Name: Now on hiatus (was ongoing)',
+    );
+    expect((await notifications(other.token)).notifications).toEqual([]);
+    // Read again unchanged: nothing new.
+    await scrape(state.watched);
+    expect((await notifications()).notifications).toHaveLength(2);
+  });
+});
+
 describe('moves on a list', () => {
   it('tells a new best position once, and leaving the list with the last position', async () => {
     await capture(without(state.main, state.watched));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discordText, type WebhookBody, webhookBody } from './delivery-messages.ts';
+import { digestLines, discordText, type WebhookBody, webhookBody } from './delivery-messages.ts';
+import type { EventRow } from './notifications.rows.ts';
 
 const body = (title: string, text: string): WebhookBody => ({
   id: 'ntf_1',
@@ -38,5 +39,36 @@ describe('the Discord message', () => {
     const json = JSON.parse(webhookBody('json', body(title, 'text')));
     expect(json.fiction.title).toBe(title);
     expect(json.allowed_mentions).toBeUndefined();
+  });
+});
+
+describe('the digest', () => {
+  const event = (id: number, fictionId: number, kind: string, data: Record<string, unknown>): EventRow => ({
+    id,
+    fiction_id: fictionId,
+    royalroad_id: 1000 + fictionId,
+    title: `Fiction ${fictionId}`,
+    kind,
+    data,
+    occurred_at: '2026-11-21T12:00:00.000Z',
+  });
+  const events = [
+    event(1, 1, 'rs_entered', { genre: 'main', position: 40 }),
+    event(2, 1, 'title_changed', { from: 'Old', to: 'Fiction 1' }),
+    event(3, 2, 'status_changed', { from: 'ONGOING', to: 'HIATUS' }),
+    event(4, 2, 'release_gap', { days: 9.5, usual_days: 2 }),
+  ];
+
+  it("tells a favorite's moves, and a page's changes only to a watch that asks for them, in words", () => {
+    const lines = digestLines(
+      'https://rrc.example',
+      events,
+      [{ fictionId: 1, favorite: true }],
+      [{ fictionId: 2, events: ['page_changed'] }],
+    );
+    expect(lines.moves).toEqual([
+      'Fiction 1 entered the main Rising Stars list at #40: https://rrc.example/fiction/1001',
+      'Fiction 2: Now on hiatus (was ongoing): https://rrc.example/fiction/1002',
+    ]);
   });
 });

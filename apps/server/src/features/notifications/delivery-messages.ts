@@ -1,3 +1,4 @@
+import { watchedAs } from '@rrc/contract';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { type eventJson, eventText, eventTitle, eventUrl, fictionPageUrl } from './event-text.ts';
@@ -88,9 +89,12 @@ export function digestMail(
   return withUnsubscribe(links, message, to.userId);
 }
 
+/** What a favorite's digest tells without a watch asking for more: its moves on Rising Stars. */
+const RISING_STARS_MOVES: ReadonlySet<string> = new Set(['rs_entered', 'rs_left', 'rs_best', 'main_top10']);
+
 /**
- * What a digest says of some events: every new chapter and milestone, and the Rising Stars moves of the
- * reader's favorites and of the fictions whose watch asks for that kind of event.
+ * What a digest says of some events: every new chapter and milestone, the Rising Stars moves of the reader's
+ * favorites, and whatever else a fiction's watch asks for (a long wait, a change of its page).
  */
 export function digestLines(
   publicUrl: string,
@@ -107,7 +111,10 @@ export function digestLines(
         `${event.title} — ${String(event.data.chapter_title)}: ${eventUrl(publicUrl, event)}`,
       );
     else if (event.kind === 'followers_milestone') lines.milestones.push(`${eventText(event)}.`);
-    else if (favorites.has(event.fiction_id) || watching.get(event.fiction_id)?.has(event.kind))
+    else if (
+      (favorites.has(event.fiction_id) && RISING_STARS_MOVES.has(event.kind)) ||
+      watching.get(event.fiction_id)?.has(watchedAs(event.kind))
+    )
       lines.moves.push(`${eventText(event)}: ${fictionPageUrl(publicUrl, event.royalroad_id)}`);
   }
   return lines;

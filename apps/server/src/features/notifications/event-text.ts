@@ -1,13 +1,16 @@
-import { genreLabel, type WatchEvent } from '@rrc/contract';
+import { DETECTED_EVENT_KINDS, type DetectedEventKind, describeEvent, genreLabel } from '@rrc/contract';
 import type { EventRow } from './notifications.rows.ts';
 
 const listName = (genre: unknown) =>
   genre === 'main' ? 'the main Rising Stars list' : `Rising Stars ${genreLabel(String(genre))}`;
 
+const detected = (kind: string): kind is DetectedEventKind =>
+  (DETECTED_EVENT_KINDS as readonly string[]).includes(kind);
+
 /** One sentence saying what happened, the same in the app, emails, webhooks and feeds. */
 export function eventText(event: Pick<EventRow, 'kind' | 'title' | 'data'>): string {
   const { data, title } = event;
-  switch (event.kind as WatchEvent) {
+  switch (event.kind) {
     case 'chapter_released':
       return `${title} posted a new chapter: ${String(data.chapter_title)}`;
     case 'rs_entered':
@@ -21,14 +24,17 @@ export function eventText(event: Pick<EventRow, 'kind' | 'title' | 'data'>): str
     case 'followers_milestone':
       return `${title} passed ${Number(data.milestone).toLocaleString('en-US')} followers`;
     default:
-      return `${title}: ${event.kind}`;
+      // A long wait for a chapter, a change of the page: said as on the fiction page.
+      return detected(event.kind)
+        ? `${title}: ${describeEvent({ kind: event.kind, details: data })}`
+        : `${title}: ${event.kind}`;
   }
 }
 
 /** A short title for the event (email subjects, Discord embeds, feed entries). */
 export function eventTitle(event: Pick<EventRow, 'kind' | 'title' | 'data'>): string {
   const { data, title } = event;
-  switch (event.kind as WatchEvent) {
+  switch (event.kind) {
     case 'chapter_released':
       return `New chapter of ${title}`;
     case 'rs_entered':
@@ -41,6 +47,15 @@ export function eventTitle(event: Pick<EventRow, 'kind' | 'title' | 'data'>): st
       return `${title} is in the top 10`;
     case 'followers_milestone':
       return `${title}: ${Number(data.milestone).toLocaleString('en-US')} followers`;
+    case 'release_gap':
+      return `${title}: a long wait for a chapter`;
+    case 'title_changed':
+      return `${String(data.from)} is now ${title}`;
+    case 'status_changed':
+    case 'cover_changed':
+    case 'description_changed':
+    case 'tags_changed':
+      return `${title}: its page changed`;
     default:
       return title;
   }

@@ -1,4 +1,9 @@
-import { DEFAULT_WATCH_EVENTS, EMAILS_PER_READER_PER_DAY, FOLLOWER_MILESTONES } from '@rrc/contract';
+import {
+  DEFAULT_WATCH_EVENTS,
+  EMAILS_PER_READER_PER_DAY,
+  FOLLOWER_MILESTONES,
+  watchedAs,
+} from '@rrc/contract';
 import { median } from 'simple-statistics';
 import type { EventsRepository } from './events.repository.ts';
 import type { NewEvent, Recipient, WatchRow } from './notifications.rows.ts';
@@ -53,7 +58,7 @@ export interface EventsDeps {
 function recipientsOf(event: NewEvent) {
   return (watches: WatchRow[]): Recipient[] =>
     watches
-      .filter((watch) => watch.events.includes(event.kind))
+      .filter((watch) => watch.events.includes(watchedAs(event.kind)))
       // A list's default watch speaks only of the main list.
       .filter((watch) => !(watch.isDefault && event.kind === 'rs_entered' && event.data.genre !== 'main'))
       .filter((watch) => watch.app || watch.email || watch.webhooks)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_WATCH_EVENTS,
+  type DetectedEventKind,
   MAX_WEBHOOKS,
   NOTIFICATION_MESSAGES,
   type Notification,
@@ -188,7 +189,7 @@ export function notificationsService(deps: NotificationsDeps) {
       return {
         notifications: rows.map((row) => ({
           id: row.notificationId,
-          kind: row.event.kind as WatchEvent,
+          kind: row.event.kind as DetectedEventKind,
           text: eventText(row.event),
           fiction: { royalroad_id: row.event.royalroad_id, title: row.event.title },
           url: typeof row.event.data.chapter_url === 'string' ? row.event.data.chapter_url : null,
