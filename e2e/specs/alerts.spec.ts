@@ -76,6 +76,7 @@ for (const size of WIDTHS) {
       await dialog.getByLabel('Follower milestone').check();
       await dialog.getByLabel('Email').check();
       await expectAccessible(page, 'alerts dialog');
+      await dialog.screenshot({ path: `${ARTIFACTS}/alerts-dialog-${size.name}.png` });
       await dialog.getByRole('button', { name: 'Save alerts' }).click();
       await expect(page.getByRole('button', { name: 'Alerts on' })).toBeVisible();
 

@@ -25,13 +25,13 @@ function Check({
 }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex items-start gap-2">
       <input
         id={id}
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
-        className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
       />
       <label htmlFor={id} className="text-sm text-slate-800">
         {label}

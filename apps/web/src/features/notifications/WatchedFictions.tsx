@@ -54,12 +54,12 @@ function WatchRow({ watch }: { watch: Watch }) {
         <legend className="text-xs font-medium text-slate-600">Tell me when</legend>
         <div className="mt-1 grid gap-x-4 gap-y-1 sm:grid-cols-2">
           {WATCH_EVENTS.map((event) => (
-            <label key={event} className="flex items-center gap-2 text-sm text-slate-800">
+            <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
               <input
                 type="checkbox"
                 checked={choice.events.includes(event)}
                 onChange={(changeEvent) => toggleEvent(event, changeEvent.currentTarget.checked)}
-                className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-brand-600"
               />
               {WATCH_EVENT_LABELS[event]}
             </label>
