@@ -61,4 +61,36 @@ describe('composeMail', () => {
     for (const control of ['\r', '\t', '\u0000', '\u0085', '\u2028'])
       expect(everything).not.toContain(control);
   });
+
+  it('writes a title and a heading with its lines as text and as an escaped heading and list', () => {
+    const report = composeMail({
+      to: 'rita@example.com',
+      subject: 'Your week',
+      greeting: 'Hi,',
+      intro: [
+        { title: 'Tom & <Jerry>' },
+        'Followers: +5.',
+        { heading: 'What changed', items: ['New <cover>', 'Tags'] },
+      ],
+      action: { label: 'Open your desk', url: 'https://rrc.example/desk' },
+      outro: [],
+    });
+    expect(report.text).toContain(
+      [
+        'Tom & <Jerry>',
+        '=============',
+        '',
+        'Followers: +5.',
+        '',
+        'What changed:',
+        '- New <cover>',
+        '- Tags',
+        '',
+      ].join('\n'),
+    );
+    expect(report.html).toMatch(/<h2[^>]*>Tom &amp; &lt;Jerry&gt;<\/h2>/);
+    expect(report.html).toMatch(
+      />What changed<\/p><ul[^>]*><li[^>]*>New &lt;cover&gt;<\/li><li[^>]*>Tags<\/li><\/ul>/,
+    );
+  });
 });

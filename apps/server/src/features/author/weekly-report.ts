@@ -9,7 +9,7 @@ import {
   type FollowersProjection,
   genreLabel,
 } from '@rrc/contract';
-import { composeMail } from '../../mail/compose.ts';
+import { blocksText, composeMail, type MailBlock } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { AuthorRepository } from './author.repository.ts';
 import type { AuthorService } from './author.service.ts';
@@ -194,85 +194,93 @@ function effectWords(effect: EventEffect): string {
   return `${signed(effect.gained)} in the 7 days after; the trend said ${signed(effect.expected)} (${count(Math.round(effect.low))} to ${count(Math.round(effect.high))}), so ${signed(effect.excess)} beyond it`;
 }
 
-/** The report as plain text: the mail's body and what the command line prints. */
-export function authorReportText(report: AuthorReport, publicUrl: string): string {
-  const lines = [`Your week on RR Companion, ${day(report.since)} to ${day(report.until)}`, ''];
+/** The report's title: the mail's subject and the first line the command line prints. */
+const reportTitle = (report: AuthorReport) =>
+  `Your week on RR Companion, ${day(report.since)} to ${day(report.until)}`;
+
+/** The report's body: for each claimed fiction its title, then each part as a heading with its lines. */
+function reportBlocks(report: AuthorReport, publicUrl: string): MailBlock[] {
   if (report.fictions.length === 0)
-    lines.push('You have no claimed fiction. Claim yours from its page to get this report about it.');
-  for (const fiction of report.fictions) {
-    lines.push(fiction.title, '='.repeat(Math.min(fiction.title.length, 60)));
-    lines.push(
+    return ['You have no claimed fiction. Claim yours from its page to get this report about it.'];
+  return report.fictions.flatMap((fiction): MailBlock[] => {
+    const projection = fiction.projection;
+    const whereHeading: string[] = projection.available
+      ? [
+          ...projection.horizons.map(
+            (horizon) =>
+              `In ${horizon.days} days: ${count(horizon.mid)} followers (${count(horizon.low)} to ${count(horizon.high)}).`,
+          ),
+          ...projection.milestones.map((milestone) =>
+            milestone.date
+              ? `${count(milestone.followers)} followers around ${day(milestone.date)}.`
+              : `${count(milestone.followers)} followers: not within a year at this pace.`,
+          ),
+        ]
+      : [projection.reason];
+    return [
+      { title: fiction.title },
       fiction.gained === null
         ? 'Followers: not enough snapshots this week to count the gain.'
         : `Followers: ${signed(fiction.gained)} this week${fiction.followers !== null ? `, ${count(fiction.followers)} now` : ''}.` +
-            (fiction.bestDay
-              ? ` Best day: ${day(fiction.bestDay.date)} (${signed(fiction.bestDay.gained)}).`
-              : ''),
-    );
-    lines.push(
-      '',
-      'Rising Stars:',
-      ...(fiction.places.length
-        ? fiction.places.map((line) => `- ${line}`)
-        : ['- No change of place seen this week.']),
-    );
-    lines.push(
-      '',
-      'What changed:',
-      ...(fiction.changes.length
-        ? fiction.changes.map((line) => `- ${line}`)
-        : ['- Nothing seen changing this week.']),
-    );
-    lines.push(
-      '',
-      'What you did:',
-      ...(fiction.did.length
-        ? fiction.did.map(
-            (event) =>
-              `- ${AUTHOR_EVENT_LABELS[event.kind]}, ${day(event.at)}${event.note ? ` (${event.note})` : ''}: ${effectWords(event.effect)}.`,
-          )
-        : ['- Nothing marked in the last five weeks. Mark your shoutouts and ads on the fiction page.']),
-    );
-    const projection = fiction.projection;
-    lines.push('', "Where it's heading:");
-    if (!projection.available) lines.push(`- ${projection.reason}`);
-    else {
-      for (const horizon of projection.horizons)
-        lines.push(
-          `- In ${horizon.days} days: ${count(horizon.mid)} followers (${count(horizon.low)} to ${count(horizon.high)}).`,
-        );
-      for (const milestone of projection.milestones)
-        lines.push(
-          milestone.date
-            ? `- ${count(milestone.followers)} followers around ${day(milestone.date)}.`
-            : `- ${count(milestone.followers)} followers: not within a year at this pace.`,
-        );
-    }
-    if (fiction.nearby.length) {
-      lines.push('', 'Entered Rising Stars near you this week:');
-      for (const entry of fiction.nearby)
-        lines.push(
-          `- ${entry.title}, ${entry.list}${entry.position !== null ? ` at #${entry.position}` : ''}: ${publicUrl}/fiction/${entry.royalroadId}`,
-        );
-    }
-    lines.push('', `Your desk: ${publicUrl}/desk`, '');
-  }
-  return lines.join('\n');
+          (fiction.bestDay
+            ? ` Best day: ${day(fiction.bestDay.date)} (${signed(fiction.bestDay.gained)}).`
+            : ''),
+      {
+        heading: 'Rising Stars',
+        items: fiction.places.length ? fiction.places : ['No change of place seen this week.'],
+      },
+      {
+        heading: 'What changed',
+        items: fiction.changes.length ? fiction.changes : ['Nothing seen changing this week.'],
+      },
+      {
+        heading: 'What you did',
+        items: fiction.did.length
+          ? fiction.did.map(
+              (event) =>
+                `${AUTHOR_EVENT_LABELS[event.kind]}, ${day(event.at)}${event.note ? ` (${event.note})` : ''}: ${effectWords(event.effect)}.`,
+            )
+          : ['Nothing marked in the last five weeks. Mark your shoutouts and ads on the fiction page.'],
+      },
+      { heading: "Where it's heading", items: whereHeading },
+      ...(fiction.nearby.length
+        ? [
+            {
+              heading: 'Entered Rising Stars near you this week',
+              items: fiction.nearby.map(
+                (entry) =>
+                  `${entry.title}, ${entry.list}${entry.position !== null ? ` at #${entry.position}` : ''}: ${publicUrl}/fiction/${entry.royalroadId}`,
+              ),
+            },
+          ]
+        : []),
+    ];
+  });
 }
 
-/** The report as a mail: each line a paragraph, and the way to the desk. */
+/** The report as plain text: what the command line prints (the mail's plain part says the same). */
+export function authorReportText(report: AuthorReport, publicUrl: string): string {
+  return [
+    reportTitle(report),
+    '',
+    ...blocksText(reportBlocks(report, publicUrl)),
+    `Your desk: ${publicUrl}/desk`,
+    '',
+  ].join('\n');
+}
+
+/** The report as a mail: each fiction under its title, each part a heading with its list, and the desk. */
 export function authorReportMail(input: {
   report: AuthorReport;
   to: string;
   name: string | null;
   publicUrl: string;
 }): MailMessage {
-  const [title, , ...body] = authorReportText(input.report, input.publicUrl).split('\n');
   return composeMail({
     to: input.to,
-    subject: title ?? 'Your week on RR Companion',
+    subject: reportTitle(input.report),
     greeting: input.name ? `Hi ${input.name},` : 'Hi,',
-    intro: body.filter((line) => line.trim() !== '' && !/^=+$/.test(line)),
+    intro: reportBlocks(input.report, input.publicUrl),
     action: { label: 'Open your desk', url: `${input.publicUrl}/desk` },
     outro: [],
   });
