@@ -18,6 +18,9 @@ const FAKE_OIDC_PORT = Number(process.env.E2E_FAKE_OIDC_PORT ?? 4130);
 /** The local OpenID Connect provider ('Test Provider') that OAuth sign-in goes through in browser tests. */
 export const FAKE_OIDC_URL = `http://127.0.0.1:${FAKE_OIDC_PORT}`;
 export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');
+/** The browser tests' server keeps its data here, its SQLite database in `E2E_DATABASE`. */
+const E2E_DATA_DIR = path.join(ARTIFACTS, 'data');
+export const E2E_DATABASE = path.join(E2E_DATA_DIR, 'e2e.db');
 
 export default defineConfig({
   testDir: './specs',
@@ -111,8 +114,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         NODE_ENV: 'test',
-        DATA_DIR: path.join(ARTIFACTS, 'data'),
-        DATABASE_URL: `sqlite:${path.join(ARTIFACTS, 'data', 'e2e.db')}`,
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: `sqlite:${E2E_DATABASE}`,
         JWT_SECRET: 'e2e-secret-that-is-long-enough-for-signing-tokens',
         ADMIN_EMAILS: 'admin@example.com',
         SCHEDULER: 'off',

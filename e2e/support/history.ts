@@ -1,6 +1,5 @@
-import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ARTIFACTS } from '../playwright.config.ts';
+import { E2E_DATABASE } from '../playwright.config.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +12,7 @@ export function pastFollowers(
   royalroadId: number,
   followersDaysAgo: ReadonlyArray<[days: number, followers: number]>,
 ) {
-  const db = new Database(path.join(ARTIFACTS, 'data', 'e2e.db'));
+  const db = new Database(E2E_DATABASE);
   try {
     db.pragma('busy_timeout = 5000');
     const fiction = db.prepare('select id from fictions where royalroad_id = ?').get(royalroadId) as

@@ -421,11 +421,12 @@ export async function registerFeatures(
   const analytics = analyticsService({ analytics: analyticsRepository(db), now });
   analyticsRoutes(app, { analytics });
   const authorRows = authorRepository(db);
-  const authors = authorService({ author: authorRows, risingStars: core.risingStars });
-  authorRoutes(app, { author: authors });
+  authorRoutes(app, {
+    author: authorService({ author: authorRows, risingStars: core.risingStars }),
+  });
   const deskRows = deskRepository(db);
   deskRoutes(app, {
-    week: deskWeekService({ desk: deskRows, author: authorRows, authorService: authors, now }),
+    week: deskWeekService({ desk: deskRows, author: authorRows, now }),
     desk: deskService({
       desk: deskRows,
       author: authorRows,

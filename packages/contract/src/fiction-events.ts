@@ -10,6 +10,14 @@ import { OWN_KIND_EVENTS, PAGE_CHANGES } from './watch-events.ts';
 export const DETECTED_EVENT_KINDS = [...OWN_KIND_EVENTS, ...PAGE_CHANGES] as const;
 export type DetectedEventKind = (typeof DETECTED_EVENT_KINDS)[number];
 
+/** The detected events that are moves on Rising Stars: entries, exits, new bests, the main list's top 10. */
+export const RISING_STARS_MOVES: ReadonlySet<string> = new Set<DetectedEventKind>([
+  'rs_entered',
+  'rs_left',
+  'rs_best',
+  'main_top10',
+]);
+
 const fictionEvent = z.object({
   id: z.number().int(),
   kind: z.enum(DETECTED_EVENT_KINDS),

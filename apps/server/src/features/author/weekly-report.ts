@@ -8,6 +8,7 @@ import {
   type EventEffect,
   type FollowersProjection,
   genreLabel,
+  RISING_STARS_MOVES,
 } from '@rrc/contract';
 import { blocksText, composeMail, type MailBlock } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -20,10 +21,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 /** The author's own events reported: those of the last five weeks (their effect needs a week after them). */
 const DID_WINDOW_MS = 5 * WEEK_MS;
-const RISING_STARS_KINDS: ReadonlySet<string> = new Set(['rs_entered', 'rs_left', 'rs_best', 'main_top10']);
 const NEARBY_SHOWN = 5;
 
-/** One claimed fiction's week, as the Monday report and the command line tell it. */
+/** One claimed fiction's week: what the desk shows as 'This week'. */
 export interface FictionWeek {
   royalroadId: number;
   title: string;
@@ -35,18 +35,31 @@ export interface FictionWeek {
   places: string[];
   /** What else was seen changing: chapters, milestones, the page itself. */
   changes: string[];
+  /** Fictions that entered, this week, a Rising Stars list this one has been on. */
+  nearby: Array<{ royalroadId: number; title: string; list: string; position: number | null }>;
+}
+
+/** One claimed fiction in the Monday report and on the command line: its week, what was done, the heading. */
+export interface ReportedFiction extends FictionWeek {
   /** What the author marked in the last five weeks, with what each did. */
   did: Array<{ kind: AuthorEventKind; at: string; note: string | null; effect: EventEffect }>;
   projection: FollowersProjection;
-  /** Fictions that entered, this week, a Rising Stars list this one has been on. */
-  nearby: Array<{ royalroadId: number; title: string; list: string; position: number | null }>;
 }
 
 export interface AuthorReport {
   /** The week told: the seven days before `until`. */
   since: string;
   until: string;
-  fictions: FictionWeek[];
+  fictions: ReportedFiction[];
+}
+
+/** What a week is read from; a report also needs the projection. */
+export interface WeekSources {
+  desk: DeskRepository;
+  author: AuthorRepository;
+}
+export interface ReportSources extends WeekSources {
+  authorService: Pick<AuthorService, 'projection'>;
 }
 
 const detailsOf = (data: string): Record<string, unknown> => {
@@ -60,23 +73,19 @@ const listName = (genre: unknown) =>
 
 /**
  * The week of every fiction `userId` holds a verified claim on, up to `until`: followers gained and the best
- * day, Rising Stars places, what changed, what they did with its effect, where the followers are heading,
- * and the fictions that entered the lists it has been on.
+ * day, Rising Stars places, what changed, and the fictions that entered the lists it has been on.
  */
-/** What a report is read from. */
-export interface ReportSources {
-  desk: DeskRepository;
-  author: AuthorRepository;
-  authorService: Pick<AuthorService, 'projection'>;
-}
-
-export async function authorReport(deps: ReportSources, userId: number, until: Date): Promise<AuthorReport> {
+async function weeksOf(
+  deps: WeekSources,
+  userId: number,
+  until: Date,
+): Promise<{ since: string; until: string; fictions: Array<FictionWeek & { fictionId: number }> }> {
   const end = until.getTime();
   const since = new Date(end - WEEK_MS).toISOString();
   const untilIso = until.toISOString();
   const claimed = await deps.desk.claimedFictions(userId);
   const entries = await deps.author.entries(since, untilIso, 500);
-  const fictions: FictionWeek[] = [];
+  const fictions: Array<FictionWeek & { fictionId: number }> = [];
   for (const fiction of claimed) {
     const points = (
       await deps.author.followersSince(fiction.fiction_id, new Date(end - WEEK_MS - DAY_MS).toISOString())
@@ -111,14 +120,10 @@ export async function authorReport(deps: ReportSources, userId: number, until: D
       }));
     const genres = new Set(
       detected
-        .filter((row) => RISING_STARS_KINDS.has(row.kind))
+        .filter((row) => RISING_STARS_MOVES.has(row.kind))
         .map((row) => detailsOf(row.data).genre)
         .filter((genre): genre is string => typeof genre === 'string'),
     );
-
-    const did = (await authorEventsOf(deps, fiction.fiction_id, userId, { ownOnly: true }))
-      .filter((event) => Date.parse(event.at) > end - DID_WINDOW_MS && Date.parse(event.at) <= end)
-      .map((event) => ({ kind: event.kind, at: event.at, note: event.note, effect: event.effect }));
 
     const nearby = entries
       .filter(
@@ -136,26 +141,42 @@ export async function authorReport(deps: ReportSources, userId: number, until: D
       });
 
     fictions.push({
+      fictionId: fiction.fiction_id,
       royalroadId: fiction.royalroad_id,
       title: fiction.title,
       followers: fiction.followers,
       gained,
       bestDay,
-      places: thisWeek.filter((event) => RISING_STARS_KINDS.has(event.kind)).map((event) => event.words),
-      changes: thisWeek.filter((event) => !RISING_STARS_KINDS.has(event.kind)).map((event) => event.words),
-      did,
-      projection: await deps.authorService.projection(fiction.royalroad_id),
+      places: thisWeek.filter((event) => RISING_STARS_MOVES.has(event.kind)).map((event) => event.words),
+      changes: thisWeek.filter((event) => !RISING_STARS_MOVES.has(event.kind)).map((event) => event.words),
       nearby,
     });
   }
   return { since, until: untilIso, fictions };
 }
 
-/** The desk's week: the claimant's report up to now, as the API answers it. */
-export function deskWeekService(deps: ReportSources & { now: () => Date }) {
+/**
+ * The Monday report of `userId` up to `until`: each claimed fiction's week, what they did in the last five
+ * weeks with its effect, and where the followers are heading.
+ */
+export async function authorReport(deps: ReportSources, userId: number, until: Date): Promise<AuthorReport> {
+  const end = until.getTime();
+  const weeks = await weeksOf(deps, userId, until);
+  const fictions: ReportedFiction[] = [];
+  for (const { fictionId, ...week } of weeks.fictions) {
+    const did = (await authorEventsOf(deps, fictionId, userId, { ownOnly: true }))
+      .filter((event) => Date.parse(event.at) > end - DID_WINDOW_MS && Date.parse(event.at) <= end)
+      .map((event) => ({ kind: event.kind, at: event.at, note: event.note, effect: event.effect }));
+    fictions.push({ ...week, did, projection: await deps.authorService.projection(week.royalroadId) });
+  }
+  return { since: weeks.since, until: weeks.until, fictions };
+}
+
+/** The desk's week: the claimant's last seven days up to now, as the API answers it. */
+export function deskWeekService(deps: WeekSources & { now: () => Date }) {
   return {
     async week(userId: number): Promise<DeskWeek> {
-      const report = await authorReport(deps, userId, deps.now());
+      const report = await weeksOf(deps, userId, deps.now());
       return {
         since: report.since,
         until: report.until,

@@ -1,4 +1,4 @@
-import { watchedAs } from '@rrc/contract';
+import { RISING_STARS_MOVES, watchedAs } from '@rrc/contract';
 import { composeMail } from '../../mail/compose.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { type eventJson, eventText, eventTitle, eventUrl, fictionPageUrl } from './event-text.ts';
@@ -88,9 +88,6 @@ export function digestMail(
   });
   return withUnsubscribe(links, message, to.userId);
 }
-
-/** What a favorite's digest tells without a watch asking for more: its moves on Rising Stars. */
-const RISING_STARS_MOVES: ReadonlySet<string> = new Set(['rs_entered', 'rs_left', 'rs_best', 'main_top10']);
 
 /**
  * What a digest says of some events: every new chapter and milestone, the Rising Stars moves of the reader's

@@ -15,9 +15,8 @@ import { useReloadFiction } from '../../features/fiction/api/get-fiction.ts';
 import { FictionDetails } from '../../features/fiction/FictionDetails.tsx';
 import { WatchPanel } from '../../features/notifications/WatchPanel.tsx';
 import { FavoriteButton } from '../../features/reading-list/components/FavoriteButton.tsx';
+import { DAY_MS } from '../../lib/chart-ticks.ts';
 import { royalroadIdIn } from '../../lib/royalroad-id.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Growth, peers and Rising Stars context load (with their charts) once they scroll into view.
 const FictionAnalyticsPanel = lazy(() =>

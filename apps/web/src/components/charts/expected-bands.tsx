@@ -26,7 +26,7 @@ export function bandValues(bands: readonly ExpectedBand[]): number[] {
  * A wedge per band: from the value at its moment, widening to the likely range at its end, with the
  * expected path dashed through it. What actually happened is the chart's own line across it.
  */
-export function expectedBands(bands: readonly ExpectedBand[], options: { yAxisId?: string | number } = {}) {
+export function expectedBands(bands: readonly ExpectedBand[]) {
   return bands.map((band) => {
     const top = band.base + Math.max(band.high, 0);
     const bottom = band.base + Math.min(band.low, 0);
@@ -37,7 +37,6 @@ export function expectedBands(bands: readonly ExpectedBand[], options: { yAxisId
         x2={band.to}
         y1={bottom}
         y2={top}
-        yAxisId={options.yAxisId ?? 0}
         ifOverflow="hidden"
         shape={(props: { x?: number; y?: number; width?: number; height?: number }) => {
           const { x = 0, y = 0, width = 0, height = 0 } = props;
